@@ -1,0 +1,169 @@
+"""The Cards unit: cards, hands as bit masks, the text form, the deck and the seeded shuffle.
+
+A card is a small int 0..51: ``suit * 13 + rank`` with rank 0 = Ace .. 12 = King and
+suits in bridge order Spades, Hearts, Diamonds, Clubs (the order the documentation's
+SUIT sort uses). ``Card`` is an ``int`` subclass whose ``str`` is the text form "AS".
+
+A hand is a 64-bit mask with one bit per card at ``suit * 16 + rank``: each suit owns a
+16-bit lane, so a run test (``m & m >> 1 & m >> 2``) never wraps from one suit into the
+next, and the four suit lanes are 13-bit indices into the meld tables of the Rules unit.
+
+Nothing here knows gin rummy beyond card values; Cribbage will use the same unit.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_NAMES = ("Spades", "Hearts", "Diamonds", "Clubs")
+LANE = 16          # bits per suit lane in a hand mask
+LANE_MASK = 0x1FFF  # the 13 rank bits of one lane
+
+
+class Card(int):
+    """A card 0..51 that prints as "AS", "TD", "KC"."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        """0 = Ace .. 12 = King."""
+        return int(self) % 13
+
+    @property
+    def suit(self) -> int:
+        """0 Spades, 1 Hearts, 2 Diamonds, 3 Clubs."""
+        return int(self) // 13
+
+    @property
+    def value(self) -> int:
+        """Deadwood value: Ace 1, pips their number, 10 J Q K count 10."""
+        return VALUES[int(self) % 13]
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a hand mask."""
+        return 1 << (int(self) // 13 * LANE + int(self) % 13)
+
+    def __str__(self) -> str:
+        return RANKS[int(self) % 13] + SUITS[int(self) // 13]
+
+    def __repr__(self) -> str:
+        return f"card({str(self)!r})"
+
+
+VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+# Bit position (suit * 16 + rank) -> Card, for turning masks back into cards.
+_CARD_AT_BIT: dict[int, Card] = {c.suit * LANE + c.rank: c for c in CARDS}
+
+
+def make(rank: int, suit: int) -> Card:
+    """The card of a rank (0 = Ace .. 12 = King) and a suit (0..3, S H D C)."""
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise ValueError(f"no card with rank {rank} and suit {suit}")
+    return CARDS[suit * 13 + rank]
+
+
+def card(text: str) -> Card:
+    """One card from its text form, case-insensitive: "AS", "td", "10h" is not accepted."""
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise ValueError(
+            f"{text!r} is not a card: write a rank from {RANKS} then a suit from {SUITS}, like 'AS' or 'TD'"
+        )
+    return CARDS[SUITS.index(t[1]) * 13 + RANKS.index(t[0])]
+
+
+def parse(text: str) -> list[Card]:
+    """Cards from text separated by spaces or commas: parse("AS TD kh") -> [AS, TD, KH]."""
+    return [card(tok) for tok in text.replace(",", " ").split()]
+
+
+def text(cards: Iterable[int]) -> str:
+    """The text form of cards, space separated: the inverse of ``parse``."""
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+def mask(cards: Iterable[int]) -> int:
+    """The hand mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << (c // 13 * LANE + c % 13)
+    return m
+
+
+def cards_of(m: int) -> list[Card]:
+    """The cards of a hand mask, in card order (suit by suit, Ace up)."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(_CARD_AT_BIT[low.bit_length() - 1])
+        m ^= low
+    return out
+
+
+def hand(text_form: str) -> int:
+    """A hand mask from text: hand("AS 2S 3S"). Duplicate cards are an error."""
+    cs = parse(text_form)
+    if len(set(cs)) != len(cs):
+        raise ValueError(f"a card is written twice in {text_form!r}")
+    return mask(cs)
+
+
+def sort_key_rank(c: int) -> tuple[int, int]:
+    """Highest rank first, then suits in bridge order (the documentation's RANK sort)."""
+    return (-(c % 13), c // 13)
+
+
+def sort_key_suit(c: int) -> tuple[int, int]:
+    """Suits in bridge order, highest rank first within a suit (the SUIT sort)."""
+    return (c // 13, -(c % 13))
+
+
+# ---- randomness -------------------------------------------------------------------
+
+class Rng(Protocol):
+    """What a shuffle needs from a generator: a uniform integer in range(n)."""
+
+    def below(self, n: int) -> int: ...
+
+
+class PascalRandom:
+    """Turbo Pascal 7's ``Random(n)``: the generator the original's deals came from.
+
+    ``RandSeed := RandSeed * $08088405 + 1`` (mod 2**32), and ``Random(n)`` is the high
+    word of ``RandSeed * n``. It is fully specified integer arithmetic, so the same
+    seed deals the same cards on every machine and every Python version.
+    """
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed & 0xFFFFFFFF
+
+    def below(self, n: int) -> int:
+        if not 0 < n <= 0xFFFF:
+            raise ValueError("Random(n) takes 1 <= n <= 65535, as Turbo Pascal's Word")
+        self.seed = (self.seed * 0x08088405 + 1) & 0xFFFFFFFF
+        return (self.seed * n) >> 32
+
+
+def deck() -> list[Card]:
+    """A fresh deck in card order."""
+    return list(CARDS)
+
+
+def shuffle(cards: list[Card], rng: Rng) -> list[Card]:
+    """Shuffle in place (Fisher-Yates from the top) and return the list."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def shuffled_deck(rng: Rng) -> list[Card]:
+    """A shuffled deck; the last card of the list is the top of the deck."""
+    return shuffle(deck(), rng)

@@ -1,0 +1,29 @@
+"""What one start of the program was asked to do: the command line, parsed.
+
+The contract between the command line (``port.main.cmdline``) and the application
+(``port.main.app``): cmdline fills it in, app runs it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Launch:
+    # The documented command-line options.
+    name: str | None = None         # the last unrecognised word, at most 8 characters
+    score_limit: int | None = None  # nnn, 000-999; overrides but does not overwrite the CFG
+    nodisk: bool = False
+    noblank: bool = False
+    nokeyboard: bool = False
+    laptop: bool = False
+    go: bool = False                # straight into the game, past the title screen
+    path: Path | None = None        # where GINRUMMY.CFG/.STA/.SCR live; None = current dir
+    # Added by the port.
+    profile: str = "EGA"            # display profile word: EGA, VGA, CGA, HERC, ATT400, PC3270, EGAMONO, MDA
+    seed: int | None = None         # a reproducible game
+    headless: bool = False          # no window: step frames without waiting
+    script: Path | None = None      # headless input script
+    shots: Path | None = None       # where the headless driver saves screenshots
+    notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
