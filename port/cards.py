@@ -56,6 +56,7 @@ class Card(int):
 
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_BIT: tuple[int, ...] = tuple(c.bit for c in CARDS)
 # Bit position (suit * 16 + rank) -> Card, for turning masks back into cards.
 _CARD_AT_BIT: dict[int, Card] = {c.suit * LANE + c.rank: c for c in CARDS}
 
@@ -68,7 +69,7 @@ def make(rank: int, suit: int) -> Card:
 
 
 def card(text: str) -> Card:
-    """One card from its text form, case-insensitive: "AS", "td", "10h" is not accepted."""
+    """One card from its text form, case-insensitive: "AS", "td" (ten is T, not 10)."""
     t = text.strip().upper()
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
         raise ValueError(
@@ -89,9 +90,10 @@ def text(cards: Iterable[int]) -> str:
 
 def mask(cards: Iterable[int]) -> int:
     """The hand mask of some cards."""
+    bit = _BIT
     m = 0
     for c in cards:
-        m |= 1 << (c // 13 * LANE + c % 13)
+        m |= bit[c]
     return m
 
 
