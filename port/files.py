@@ -473,8 +473,8 @@ class DiskBackend:
         try:
             with open(self.directory / name, "rb") as f:
                 return f.read(_READ_LIMIT + 1)
-        except FileNotFoundError:
-            return None
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # no file, or no directory: nothing to read (a write will tell)
 
     def write(self, name: str, data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(prefix=name + ".", suffix=".tmp", dir=self.directory)
