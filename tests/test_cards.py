@@ -1,0 +1,51 @@
+"""The Cards unit: text form, masks, the deck and Turbo Pascal's generator."""
+from __future__ import annotations
+
+import pytest
+
+from port.cards import (
+    CARDS, PascalRandom, card, cards_of, deck, hand, mask, parse, shuffled_deck, text,
+)
+
+
+def test_deck_has_52_cards_ranked_ace_low_to_king() -> None:
+    d = deck()
+    assert len(d) == len(set(d)) == 52
+    assert [str(c) for c in d[:13]] == "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS".split()
+
+
+def test_card_values_face_cards_ten_ace_one_others_their_pips() -> None:
+    assert [c.value for c in parse("AS 2H 9D TC JS QH KD")] == [1, 2, 9, 10, 10, 10, 10]
+
+
+def test_parse_is_case_insensitive_and_round_trips() -> None:
+    assert text(parse("AS TD kh, 9c")) == "AS TD KH 9C"
+    for c in CARDS:
+        assert card(str(c)) == c and eval(repr(c), {"card": card}) == c
+
+
+def test_parse_error_names_the_bad_token() -> None:
+    with pytest.raises(ValueError, match="'10H' is not a card"):
+        parse("AS 10H")
+    with pytest.raises(ValueError, match="'XS'"):
+        parse("XS")
+
+
+def test_masks_round_trip_and_keep_suits_apart() -> None:
+    m = hand("AS KS AH KC")
+    assert text(cards_of(m)) == "AS KS AH KC"
+    assert mask(parse("KS")) == 1 << 12 and mask(parse("AH")) == 1 << 16
+    with pytest.raises(ValueError, match="twice"):
+        hand("AS AS")
+
+
+def test_pascal_random_is_turbo_pascals_generator() -> None:
+    # RandSeed := 0; Random(100) ten times, as Turbo Pascal 7 and Delphi give it.
+    r = PascalRandom(0)
+    assert [r.below(100) for _ in range(5)] == [0, 3, 86, 20, 27]
+
+
+def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
+    a, b, c = shuffled_deck(PascalRandom(42)), shuffled_deck(PascalRandom(42)), shuffled_deck(PascalRandom(43))
+    assert a == b != c
+    assert sorted(a) == deck()
