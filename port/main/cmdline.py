@@ -1,0 +1,286 @@
+"""The command line, as GinRummy's documentation gives it (docs/cmdline.md has the detail).
+
+``parse(argv)`` returns a filled ``Launch`` for the game to run, or an exit code when
+it has already done what was asked (help, list, view) or refused the line (a usage
+error: one plain line on stderr, exit code 2).
+
+Two kinds of words:
+
+- the documented DOS words: ``/?`` ``?`` ``help`` ``list`` ``view`` (first word only),
+  ``nnn``, the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP, GO, a path, and
+  the port's display-profile words (EGA, VGA, CGA, HERC, ATT400, PC3270, EGAMONO,
+  MDA). "The game looks only at the first seven parameters given"; all but the name
+  are case-insensitive.
+- the port's own flags, which start with ``--`` (``--headless``, ``--script FILE``,
+  ``--shots DIR``, ``--seed N``, ``--help``, ``--version``). They may stand anywhere
+  and do not count among the seven.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import TextIO
+
+from port import __version__, files
+from port.main.launch import Launch
+
+MAX_WORDS = 7          # "the game looks only at the first seven parameters given"
+PROFILES = ("EGA", "VGA", "CGA", "HERC", "ATT400", "PC3270", "EGAMONO", "MDA")
+HELP_WORDS = ("/?", "?", "HELP")
+SWITCHES = ("NODISK", "NOBLANK", "NOKEYBOARD", "LAPTOP", "GO")
+DOC_FILE = "GINRUMMY.DOC"
+USAGE = 2              # exit code of a refused command line
+SEED_MAX = 0xFFFFFFFF  # Turbo Pascal's RandSeed is a 32-bit LongInt
+
+HELP = f"""\
+GinRummy {__version__} - a port of David Teach's DOS card game
+
+Usage:  ginrummy [nnn] [name] [path] [NODISK] [NOBLANK] [NOKEYBOARD] [LAPTOP] [GO]
+        ginrummy /? | ? | help      this screen
+        ginrummy list [path]        list the players in the statistics file
+        ginrummy view               show the documentation (GINRUMMY.DOC)
+
+  nnn         score limit, three digits 000 to 999 (025, not 25); 000 plays one hand
+  name        your name, one word of at most 8 letters; the LAST unrecognised
+              word on the line is taken (ginrummy Mike ASDF makes you ASDF)
+  path        where GINRUMMY.CFG, .STA and .SCR are kept: starts with \\ or /,
+              a drive letter and colon (B:), or ..  (otherwise the current directory)
+  NODISK      no disk access: no options, statistics or high scores read or saved
+  NOBLANK     no screen saver, no boss key (Esc); not saved in GINRUMMY.CFG
+  NOKEYBOARD  mouse only, except for typing your name (needs a mouse)
+  LAPTOP      brighter colours and hot keys for monochrome screens
+  GO          straight into the game, past the title screen
+  EGA VGA CGA HERC ATT400 PC3270 EGAMONO MDA   the display to look like
+
+Only the first seven words are read. Words are case-insensitive, except the name.
+The name and score limit override, but do not overwrite, the saved options.
+
+Port options (anywhere on the line, not counted in the seven):
+  --seed N        a reproducible game (N from 0 to {SEED_MAX})
+  --headless      no window: run the frames as fast as possible
+  --script FILE   play the input events of FILE (the headless driver)
+  --shots DIR     where the driver saves its screenshots
+  --version       print the version
+
+Example:  ginrummy Dave 250 ..\\SAVES GO
+"""
+
+
+class UsageError(Exception):
+    """A command line that cannot be run; the message is the one line shown."""
+
+
+def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> Launch | int:
+    """The command line (without the program name) -> a Launch, or an exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        launch, words, action = _port_flags(argv)
+        if action == "help":
+            out.write(HELP)
+            return 0
+        if action == "version":
+            print(f"GinRummy {__version__}", file=out)
+            return 0
+        return _dos_words(words, launch, out)
+    except UsageError as exc:
+        print(f"ginrummy: {exc}  (ginrummy /? for help)", file=err)
+        return USAGE
+
+
+# ---- the port's -- flags -----------------------------------------------------------
+
+def _port_flags(argv: list[str]) -> tuple[Launch, list[str], str | None]:
+    """Take out the -- flags; what is left are the DOS words.
+
+    The third value is "help" or "version" when a flag asked for that instead of a game.
+    """
+    launch = Launch()
+    words: list[str] = []
+    action = None
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        if arg == "--":                       # the usual "no more flags": all the rest are words
+            words += args
+            break
+        if not arg.startswith("--") and arg != "-h":
+            words.append(arg)
+            continue
+        flag, eq, value = arg.partition("=")
+        if flag.lower() in ("--help", "-h", "--version") and not eq:
+            action = action or ("version" if flag.lower() == "--version" else "help")
+            continue
+        handler = _FLAGS.get(flag.lower())
+        if handler is None:
+            raise UsageError(f"unknown option {arg!r}")
+        takes_value, apply = handler
+        if takes_value and not eq:
+            if not args:
+                raise UsageError(f"{flag} needs a value")
+            value = args.pop(0)
+        elif eq and not takes_value:
+            raise UsageError(f"{flag} takes no value")
+        apply(launch, value)
+    return launch, words, action
+
+
+def _set_seed(launch: Launch, value: str) -> None:
+    if not re.fullmatch(r"[0-9]{1,10}", value) or int(value) > SEED_MAX:
+        raise UsageError(f"--seed needs a whole number from 0 to {SEED_MAX}, not {value!r}")
+    launch.seed = int(value)
+
+
+def _set_script(launch: Launch, value: str) -> None:
+    path = Path(value).absolute()
+    if not path.is_file():
+        raise UsageError(f"--script: no such file {value!r}")
+    launch.script = path
+
+
+def _set_shots(launch: Launch, value: str) -> None:
+    path = Path(value).absolute()
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"--shots: {value!r} is a file, not a directory")
+    launch.shots = path
+
+
+_FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
+    "--headless": (False, lambda launch, _: setattr(launch, "headless", True)),
+    "--seed": (True, _set_seed),
+    "--script": (True, _set_script),
+    "--shots": (True, _set_shots),
+}
+
+
+# ---- the documented words ----------------------------------------------------------
+
+def _dos_words(argv_words: list[str], launch: Launch, out: TextIO) -> Launch | int:
+    words = _split_words(argv_words)
+    read, ignored = words[:MAX_WORDS], words[MAX_WORDS:]
+    if read:
+        first = read[0].upper()
+        # "The previous three command line parameters (help, list, view) must be the
+        # FIRST parameter given, and all will exit to DOS when done."
+        if first in HELP_WORDS:
+            out.write(HELP)
+            return 0
+        if first == "LIST":
+            return _list(read[1:], out)
+        if first == "VIEW":
+            return _view(out)
+    notices = [f"Only the first {MAX_WORDS} words are read: ignored {' '.join(ignored)}."] if ignored else []
+    path_word = _read_words(read, launch)
+    launch.path = _check_path(path_word, notices)
+    launch.notices = (*launch.notices, *notices)
+    return launch
+
+
+def _split_words(argv_words: list[str]) -> list[str]:
+    """DOS split its command line at spaces: "Paul Schoenberger" is two words.
+
+    A path keeps its spaces (a quoted directory such as "My Games" is still one path).
+    """
+    words = []
+    for arg in argv_words:
+        if _is_path(arg):
+            words.append(arg)
+        else:
+            words += arg.split()
+    return words
+
+
+def _read_words(words: list[str], launch: Launch) -> str | None:
+    """Set the switches, limit, name and profile; return the path word, if any."""
+    path = None
+    for word in words:
+        key = word.upper()
+        if key in SWITCHES:
+            setattr(launch, key.lower(), True)
+        elif key in PROFILES:
+            launch.profile = key
+        elif re.fullmatch(r"[0-9]{3}", word):
+            # "nnn (where "nnn" is a number from 000 to 999) ... you MUST use leading zeros"
+            launch.score_limit = int(word)
+        elif _is_path(word):
+            path = word                       # the last path given is the one used
+        else:
+            # "The name used is the LAST word on the command line that is NOT otherwise
+            # recognized as a command" -- "Schoenberger will give you Schoenbe"
+            launch.name = files.clean_name(word)
+    return path
+
+
+def _is_path(word: str) -> bool:
+    """ "Valid paths must start with a backslash (\\) or a drive letter and colon (B:)
+    or parent directory dots (..)"; the port also takes / and ./ for today's systems."""
+    return (word.startswith(("\\", "/", "..", "./", ".\\"))
+            or word == "."
+            or re.match(r"[A-Za-z]:", word) is not None)
+
+
+def _check_path(word: str | None, notices: list[str]) -> Path:
+    """The directory for the files, always absolute.
+
+    "If a path is given, it is tested at game startup, and if it is invalid for any
+    reason, the current directory will be made the default path." Absolute, because
+    the current directory is taken now: pyxel's start-up changes it later.
+    """
+    here = Path.cwd()
+    if word is None:
+        return here
+    path = _native(word)
+    if path is not None and path.is_dir():
+        return path.resolve()
+    notices.append(f"The path {word} is not a usable directory: using the current directory.")
+    return here
+
+
+def _native(word: str) -> Path | None:
+    """A DOS path in this system's terms; None where it cannot exist (B: on Linux)."""
+    if os.name == "nt":
+        return Path(word)
+    if re.match(r"[A-Za-z]:", word):
+        return None   # no drive letters here
+    return Path(word.replace("\\", "/"))
+
+
+# ---- list and view -----------------------------------------------------------------
+
+def _list(words: list[str], out: TextIO) -> int:
+    """ "To list all of the contents of the statistics file from the DOS prompt"."""
+    launch = Launch()
+    notices: list[str] = []
+    path = _check_path(_read_words(words, launch), notices)
+    for line in notices:
+        print(line, file=out)
+    if launch.nodisk:
+        print("NODISK: the statistics file is not read.", file=out)
+        return 0
+    players, warnings = files.read_stats(path)
+    for line in warnings:
+        print(line, file=out)
+    if players:
+        print(f"Players in {path / files.STA}:", file=out)
+        print(files.format_stats(players), file=out)
+    return 0
+
+
+def documentation() -> str:
+    """The text of GINRUMMY.DOC, shipped inside the package."""
+    return resources.files("port").joinpath(DOC_FILE).read_text(encoding="utf-8")
+
+
+def _view(out: TextIO) -> int:
+    """ "To list the contents of this documentation file from the DOS prompt"."""
+    try:
+        text = documentation()
+    except OSError:
+        print(f"ginrummy: {DOC_FILE} is missing from this installation.", file=sys.stderr)
+        return 1
+    out.write(text)
+    return 0
