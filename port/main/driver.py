@@ -1,0 +1,221 @@
+"""The Main unit's scripted driver: the real game, stepped frame by frame, fed a
+script of timed inputs through pyxel's own input simulation, with screenshots.
+
+``python -m port --headless --script FILE --shots DIR`` runs a script (format in
+docs/script.md); tests use the same class directly:
+
+    driver = Driver.start(Launch(headless=True))
+    driver.key("B"); driver.click("left", 320, 200); driver.wait(30)
+    driver.shot("after")            # DIR/after.png, palette indices exactly
+
+Inputs go in through ``pyxel.set_btn`` / ``set_mouse_pos`` / ``set_input_text``,
+so the Mouse unit reads them exactly as it reads a person's.
+"""
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pyxel
+
+from port.main import app
+from port.main.launch import Launch
+from port.mouse import BUTTON_NAMES, KEYS, key_name, pyxel_key
+from port.screen import png
+from port.screen.resources import indices_of
+
+_BUTTONS = {"LEFT": pyxel.MOUSE_BUTTON_LEFT, "RIGHT": pyxel.MOUSE_BUTTON_RIGHT,
+            "MIDDLE": pyxel.MOUSE_BUTTON_MIDDLE}
+# A typed character: the key that makes it and whether shift is held for it.
+_CHAR_KEYS = {chr(plain): (name, False) for name, (_, _, plain, _) in KEYS.items() if 32 <= plain < 127}
+_CHAR_KEYS.update({chr(shifted): (name, True) for name, (_, _, plain, shifted) in KEYS.items()
+                   if 32 <= shifted < 127 and shifted != plain and chr(shifted) not in _CHAR_KEYS})
+
+
+class ScriptError(ValueError):
+    """A line of a driver script that cannot be read."""
+
+
+class Driver:
+    def __init__(self, loop: app.Loop) -> None:
+        self.loop = loop
+        self.session = loop.session
+        launch = self.session.launch
+        self.shots = Path(launch.shots) if launch.shots is not None else Path("shots")
+        self.saved: list[Path] = []
+
+    @classmethod
+    def start(cls, launch: Launch, controller: app.Controller | None = None) -> Driver:
+        """Initialise pyxel if needed, make the session and the first (or given) controller."""
+        app.init_pyxel(launch)
+        _release_everything()
+        session = app.make_session(launch)
+        loop = app.Loop(session, controller if controller is not None
+                        else app.first_controller(launch, session))
+        driver = cls(loop)
+        # Park the pointer where a fresh run has it; the first frame then starts clean.
+        pyxel.set_mouse_pos(0, 0)
+        return driver
+
+    # ---- frames -----------------------------------------------------------------------
+
+    @property
+    def controller(self) -> app.Controller | None:
+        return self.loop.controller
+
+    @property
+    def screen(self):
+        return self.session.screen
+
+    @property
+    def mouse(self):
+        return self.session.mouse
+
+    def step(self, frames: int = 1) -> None:
+        """Run frames: update, draw, flip (which ends the frame's pressed/typed input)."""
+        for _ in range(frames):
+            if not self.loop.running:
+                return
+            self.loop.update()
+            self.loop.draw()
+            pyxel.flip()
+
+    wait = step
+
+    # ---- input ------------------------------------------------------------------------
+
+    def down(self, key: str) -> None:
+        pyxel.set_btn(pyxel_key(key), True)
+
+    def up(self, key: str) -> None:
+        pyxel.set_btn(pyxel_key(key), False)
+
+    def key(self, name: str, *, shift: bool = False, ctrl: bool = False) -> None:
+        """Press and release a key: two frames. "shift+a" and "ctrl+c" also work."""
+        parts = name.split("+") if len(name) > 1 and "+" in name[:-1] else [name]
+        mods, name = {p.upper() for p in parts[:-1]}, parts[-1]
+        shift, ctrl = shift or "SHIFT" in mods, ctrl or "CTRL" in mods
+        code = pyxel_key(name)
+        if shift:
+            pyxel.set_btn(pyxel.KEY_LSHIFT, True)
+        if ctrl:
+            pyxel.set_btn(pyxel.KEY_LCTRL, True)
+        pyxel.set_btn(code, True)
+        self.step()
+        pyxel.set_btn(code, False)
+        pyxel.set_btn(pyxel.KEY_LSHIFT, False)
+        pyxel.set_btn(pyxel.KEY_LCTRL, False)
+        self.step()
+
+    def type(self, text: str) -> None:
+        """Type text as a person would: each character's key with its typed text
+        (two frames a character)."""
+        for ch in text:
+            name, shift = _CHAR_KEYS.get(ch, (None, False))
+            if shift:
+                pyxel.set_btn(pyxel.KEY_LSHIFT, True)
+            if name is not None:
+                pyxel.set_btn(pyxel_key(name), True)
+            pyxel.set_input_text(ch)
+            self.step()
+            if name is not None:
+                pyxel.set_btn(pyxel_key(name), False)
+            pyxel.set_btn(pyxel.KEY_LSHIFT, False)
+            self.step()
+
+    def move(self, x: int, y: int) -> None:
+        """Put the pointer on a logical point (takes effect on the next frame)."""
+        pyxel.set_mouse_pos(self.screen.px(x), self.screen.py(y))
+
+    def press(self, button: str = "left") -> None:
+        """Press a mouse button and run one frame."""
+        pyxel.set_btn(_button(button), True)
+        self.step()
+
+    def release(self, button: str = "left") -> None:
+        """Release a mouse button and run one frame."""
+        pyxel.set_btn(_button(button), False)
+        self.step()
+
+    def click(self, button: str = "left", x: int | None = None, y: int | None = None) -> None:
+        """Optionally move, then press and release: two frames."""
+        if x is not None and y is not None:
+            self.move(x, y)
+        self.press(button)
+        self.release(button)
+
+    # ---- output -----------------------------------------------------------------------
+
+    def snapshot(self) -> bytes:
+        """The colour indices on pyxel's screen now (the last frame presented)."""
+        return indices_of(pyxel.screen)
+
+    def shot(self, name: str) -> Path:
+        """Save the screen as an indexed PNG: SHOTS/name.png."""
+        self.shots.mkdir(parents=True, exist_ok=True)
+        path = self.shots / (name if name.endswith(".png") else name + ".png")
+        p = self.screen.profile
+        png.write(path, png.Indexed(p.width, p.height, self.snapshot(), p.palette))
+        self.saved.append(path)
+        return path
+
+    # ---- scripts ----------------------------------------------------------------------
+
+    def run_script(self, path: str | Path) -> None:
+        self.run_text(Path(path).read_text(), source=str(path))
+
+    def run_text(self, text: str, source: str = "<script>") -> None:
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                self.run_line(line)
+            except (ValueError, TypeError, IndexError) as exc:
+                raise ScriptError(f"{source}:{number}: {line.strip()!r}: {exc}") from exc
+            if not self.loop.running:
+                return
+
+    def run_line(self, line: str) -> None:
+        """One script command (see docs/script.md)."""
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            return
+        word, _, rest = stripped.partition(" ")
+        word = word.lower()
+        if word == "type":
+            self.type(rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest)
+            return
+        args = shlex.split(rest, comments=True)
+        if word == "wait":
+            self.step(int(args[0]) if args else 1)
+        elif word == "key":
+            for name in args:
+                self.key(name)
+        elif word in ("down", "up"):
+            for name in args:
+                getattr(self, word)(name)
+        elif word == "move":
+            self.move(int(args[0]), int(args[1]))
+        elif word in ("press", "release"):
+            getattr(self, word)(args[0] if args else "left")
+        elif word == "click":
+            coords = [int(a) for a in args[1:3]] if len(args) >= 3 else [None, None]
+            self.click(args[0] if args else "left", *coords)
+        elif word == "shot":
+            self.shot(args[0])
+        else:
+            raise ScriptError(f"unknown command {word!r}")
+
+
+def _button(name: str) -> int:
+    up = name.upper()
+    if up not in _BUTTONS:
+        raise ScriptError(f"unknown button {name!r}: {', '.join(n.lower() for n in BUTTON_NAMES)}")
+    return _BUTTONS[up]
+
+
+def _release_everything() -> None:
+    # A driver started after another in the same process begins with nothing held.
+    for attr, *_ in KEYS.values():
+        pyxel.set_btn(getattr(pyxel, attr), False)
+    for code in (*_BUTTONS.values(), pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT, pyxel.KEY_LCTRL, pyxel.KEY_RCTRL):
+        pyxel.set_btn(code, False)
+    pyxel.flip()
