@@ -109,7 +109,7 @@ class TestScreen:
         s = self.screen
         s.text(8, 2, "GinRummy", YELLOW, size=3)
         s.text(216, 2, "SCREEN TEST", WHITE, size=2)
-        s.text(216, 20, s.profile.description[:52], LIGHTGRAY)
+        s.text(216, 30, s.profile.description[:52], LIGHTGRAY)
         chars = "".join(chr(c) for c in range(32, 127))
         s.text(0, 48, chars[:80], WHITE)
         s.text(0, 62, chars[80:], WHITE)
@@ -137,3 +137,38 @@ class TestScreen:
                 s.box(rect.x - 2, rect.y - 2, 20, 20, YELLOW)
             s.pointer_at(rect.x + s.pointers[i].hot_x, rect.y + s.pointers[i].hot_y, i)
             s.text(rect.x + 20, rect.y + 4, str(i), WHITE)
+
+
+# ---- reference images -------------------------------------------------------------------
+# The stored images of tests/reference/ are this screen in every profile, made by
+# scripts/make_reference_images.py and compared index for index by tests/test_screen_reference.py.
+
+REFERENCE_POINTER = (332, 246)     # logical point the pointer rests on in a reference image
+
+
+def reference_cases() -> dict[str, dict]:
+    """Name -> Launch fields of each stored reference image."""
+    from port.screen import PROFILES
+
+    cases = {name: {"profile": name} for name in PROFILES}
+    cases["EGA_LAPTOP"] = {"profile": "EGA", "laptop": True}
+    cases["EGAMONO_LAPTOP"] = {"profile": "EGAMONO", "laptop": True}
+    cases["EGA_BIG"] = {"profile": "EGA", "big": True}
+    return cases
+
+
+def reference_image(name: str):
+    """Render one reference case through the driver; a png.Indexed picture."""
+    from port.main.driver import Driver
+    from port.main.launch import Launch
+    from port.screen import png
+
+    fields = dict(reference_cases()[name])
+    big = fields.pop("big", False)
+    driver = Driver.start(Launch(headless=True, **fields))
+    driver.move(*REFERENCE_POINTER)
+    driver.step()
+    if big:
+        driver.key("B")
+    profile = driver.screen.profile
+    return png.Indexed(profile.width, profile.height, driver.snapshot(), profile.palette)

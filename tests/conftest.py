@@ -1,0 +1,51 @@
+"""Shared fixtures: one headless pyxel per test process.
+
+pyxel.init can run only once per process, so the first test that needs pyxel
+initialises it headless (at EGA's 640x350, with a huge fps so flip() does not wait)
+and every later one reuses it: a Driver for another profile resizes the screen.
+Tests run on the real pyxel, never a mock; a real window is tested in a subprocess
+(tests/test_window.py).
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(scope="session")
+def headless_pyxel():
+    """pyxel, initialised headless once for the whole session."""
+    from port.main import app
+    from port.main.launch import Launch
+
+    app.init_pyxel(Launch(headless=True))
+    import pyxel
+
+    return pyxel
+
+
+@pytest.fixture
+def start(headless_pyxel, tmp_path):
+    """A factory of Drivers: start(profile="HERC", nokeyboard=True, ...)."""
+    from port.main.driver import Driver
+    from port.main.launch import Launch
+
+    def make(controller=None, **fields):
+        fields.setdefault("shots", tmp_path / "shots")
+        return Driver.start(Launch(headless=True, **fields), controller)
+
+    return make
+
+
+@pytest.fixture
+def screen_of(headless_pyxel):
+    """A factory of Screens drawn off-screen: screen_of("CGA", laptop=True)."""
+    from port.screen import Screen
+
+    def make(profile="EGA", **kw):
+        return Screen(profile, **kw)
+
+    return make
