@@ -551,12 +551,12 @@ class LocalStorageBackend:
             text = self.storage.getItem(self.prefix + name)
         except Exception as exc:  # a JsException from the bridge
             raise OSError(f"local storage: {exc}") from None
-        if text is None:
-            return None
+        if not isinstance(text, str):
+            return None   # JS null: None, or pyodide.ffi.jsnull in newer Pyodide
         try:
-            return base64.b64decode(str(text), validate=True)
+            return base64.b64decode(text, validate=True)
         except ValueError:
-            return str(text).encode("utf-8", "replace")  # damaged: let unpack judge it
+            return text.encode("utf-8", "replace")  # damaged: let unpack judge it
 
     def write(self, name: str, data: bytes) -> None:
         # setItem replaces the value whole or raises: localStorage writes are atomic.
@@ -569,7 +569,7 @@ class LocalStorageBackend:
         try:
             value = self.storage.getItem(self.prefix + name)
             n = 1
-            while self.storage.getItem(f"{self.prefix}{name}.bad{n}") is not None:
+            while isinstance(self.storage.getItem(f"{self.prefix}{name}.bad{n}"), str):
                 n += 1
             self.storage.setItem(f"{self.prefix}{name}.bad{n}", value)
             self.storage.removeItem(self.prefix + name)

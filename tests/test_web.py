@@ -1,0 +1,109 @@
+"""The pyxel app and web page of scripts/build_web.sh, and the app run from the .pyxapp.
+
+The HTML page loads pyxel's web runtime from a CDN, which cannot be reached here: it is
+checked for what it holds (docs/web.md lists what only a browser can show).
+"""
+from __future__ import annotations
+
+import base64
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(["bash", str(REPO / "scripts" / "build_web.sh"), str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def test_the_build_makes_the_app_and_the_page(built: Path) -> None:
+    assert sorted(p.name for p in built.iterdir()) == ["ginrummy.html", "ginrummy.pyxapp"]
+
+
+def test_the_app_holds_the_game_and_nothing_stale(built: Path) -> None:
+    with zipfile.ZipFile(built / "ginrummy.pyxapp") as zf:
+        assert zf.testzip() is None
+        names = set(zf.namelist())
+        assert zf.read("ginrummy/.pyxapp_startup_script").decode().strip() == "startup.py"
+        meta = zf.comment.decode()
+    for needed in ("ginrummy/startup.py", "ginrummy/port/__init__.py", "ginrummy/port/files.py",
+                   "ginrummy/port/main/cmdline.py", "ginrummy/port/GINRUMMY.DOC"):
+        assert needed in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    if (REPO / "pyxres").is_dir():
+        assert any(n.startswith("ginrummy/pyxres/") for n in names)
+    assert re.search(r"title\s*: GinRummy", meta) and re.search(r"version\s*: \d", meta)
+
+
+def test_the_page_embeds_the_app(built: Path) -> None:
+    html = (built / "ginrummy.html").read_text()
+    assert html.startswith("<!doctype html>")
+    assert re.search(r'<script src="https://cdn\.jsdelivr\.net/gh/kitao/pyxel@[\d.]+/wasm/pyxel\.js">', html)
+    m = re.search(r'launchPyxel\(\{ command: "play", name: "ginrummy\.pyxapp", .*base64: "([A-Za-z0-9+/=]+)" \}\);', html)
+    assert m is not None
+    assert base64.b64decode(m.group(1)) == (built / "ginrummy.pyxapp").read_bytes()
+
+
+def _needs_app() -> None:
+    if not (REPO / "port" / "main" / "app.py").exists():
+        pytest.skip("port/main/app.py (the game's frame loop) is not there yet")
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_DEBUG"}
+    return {**env, "SDL_AUDIODRIVER": "dummy", **extra}
+
+
+def test_the_app_runs_with_pyxel_play_for_some_hundred_frames(built: Path, tmp_path: Path) -> None:
+    _needs_app()
+    script = tmp_path / "smoke.txt"
+    script.write_text("wait 300\nshot smoke\n")
+    shots = tmp_path / "shots"
+    done = subprocess.run(
+        [str(BIN / "pyxel"), "play", str(built / "ginrummy.pyxapp")], cwd=tmp_path,
+        env=_env(GINRUMMY_ARGS=f"--headless --script {script} --shots {shots}"),
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert (shots / "smoke.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_app_runs_its_own_copy_of_the_game(built: Path, tmp_path: Path) -> None:
+    """The packaged port/ is the one that runs, not the checkout's (as `pyxel play` does:
+    the start-up script's folder first on sys.path, then run it as __main__)."""
+    _needs_app()
+    with zipfile.ZipFile(built / "ginrummy.pyxapp") as zf:
+        zf.extractall(tmp_path / "app")
+    appdir = tmp_path / "app" / "ginrummy"
+    script = tmp_path / "smoke.txt"
+    script.write_text("wait 300\n")
+    code = ("import runpy, sys\n"
+            f"sys.path.insert(0, {str(appdir)!r})\n"
+            "import port\n"
+            f"assert port.__file__.startswith({str(appdir)!r}), port.__file__\n"
+            f"runpy.run_path({str(appdir / 'startup.py')!r}, run_name='__main__')\n"
+            "print('ran', port.__file__)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
+                          env=_env(GINRUMMY_ARGS=f"--headless --script {script} --shots {tmp_path}"),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"ran {appdir}" in done.stdout
+
+
+def test_the_app_passes_the_command_line_through(built: Path, tmp_path: Path) -> None:
+    done = subprocess.run([str(BIN / "pyxel"), "play", str(built / "ginrummy.pyxapp")],
+                          cwd=tmp_path, env=_env(GINRUMMY_ARGS="/?"),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "Usage:" in done.stdout
