@@ -32,6 +32,14 @@ _CHAR_KEYS.update({chr(shifted): (name, True) for name, (_, _, plain, shifted) i
                    if 32 <= shifted < 127 and shifted != plain and chr(shifted) not in _CHAR_KEYS})
 
 
+_MODIFIERS = {"SHIFT": pyxel.KEY_LSHIFT, "CTRL": pyxel.KEY_LCTRL, "ALT": pyxel.KEY_LALT}
+
+
+def _code(key: str) -> int:
+    """The pyxel code of a key name, modifiers (SHIFT, CTRL, ALT) included."""
+    return _MODIFIERS.get(key.upper()) or pyxel_key(key)
+
+
 class ScriptError(ValueError):
     """A line of a driver script that cannot be read."""
 
@@ -85,10 +93,11 @@ class Driver:
     # ---- input ------------------------------------------------------------------------
 
     def down(self, key: str) -> None:
-        pyxel.set_btn(pyxel_key(key), True)
+        """Hold a key (or SHIFT, CTRL, ALT) down from the next frame on."""
+        pyxel.set_btn(_code(key), True)
 
     def up(self, key: str) -> None:
-        pyxel.set_btn(pyxel_key(key), False)
+        pyxel.set_btn(_code(key), False)
 
     def key(self, name: str, *, shift: bool = False, ctrl: bool = False) -> None:
         """Press and release a key: two frames. "shift+a" and "ctrl+c" also work."""
@@ -96,15 +105,14 @@ class Driver:
         mods, name = {p.upper() for p in parts[:-1]}, parts[-1]
         shift, ctrl = shift or "SHIFT" in mods, ctrl or "CTRL" in mods
         code = pyxel_key(name)
-        if shift:
-            pyxel.set_btn(pyxel.KEY_LSHIFT, True)
-        if ctrl:
-            pyxel.set_btn(pyxel.KEY_LCTRL, True)
+        held = [m for m, on in ((pyxel.KEY_LSHIFT, shift), (pyxel.KEY_LCTRL, ctrl)) if on]
+        for m in held:
+            pyxel.set_btn(m, True)
         pyxel.set_btn(code, True)
         self.step()
         pyxel.set_btn(code, False)
-        pyxel.set_btn(pyxel.KEY_LSHIFT, False)
-        pyxel.set_btn(pyxel.KEY_LCTRL, False)
+        for m in held:
+            pyxel.set_btn(m, False)
         self.step()
 
     def type(self, text: str) -> None:
