@@ -1,0 +1,425 @@
+"""The game screen (video page 0): the table, the human's hand, the red command boxes,
+the knock question, the hand's end and the game's end.
+
+Layout, in the 640x350 logical space (docs/screen.md tells how profiles map it):
+
+    y   4  COMPUTER                                       scores and limit (right)
+    y  16  the computer's ten cards, face down (face up, arranged, at the hand's end)
+    y 112  DECK   PILE   KNOCK card   DRAWN card          messages, questions
+    y 192  YELLOW hint bar / y 200 BLUE and GREEN meld bars
+    y 206  your hand, melds first                         (RED layoff bars below)
+    y 274  1 2 3 4 5 6 7 8 9 0
+    y 316  [DECK] [DISCARD PILE] [DRAWN CARD] [UNDO] [HINT]              [QUIT]
+"""
+from __future__ import annotations
+
+from port import files
+from port.cards import Card
+from port.main.context import Context
+from port.main.controller import Controller
+from port.main.table import COMPUTER, HUMAN, Mode, Table
+from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
+from port.rules import Outcome, Settlement
+from port.rules.players import KnockChoice
+from port.screen import Rect
+from port.screen.profiles import BLACK, BLUE, GREEN, LIGHTGRAY, RED, WHITE, YELLOW
+
+CARD_W, CARD_H = 48, 64
+HAND_X, HAND_STEP = 40, 54
+CPU_Y, HAND_Y = 16, 206
+BACK_STEP = 30
+ROW_Y = 112
+DECK_X, PILE_X, KNOCK_X, DRAWN_X = 40, 110, 190, 270
+MSG_X = 350
+KEYS_0_9 = "1234567890"
+
+DECK_BOX = Rect(16, 316, 56, 20)
+PILE_BOX = Rect(80, 316, 120, 20)
+DRAWN_BOX = Rect(208, 316, 104, 20)
+UNDO_BOX = Rect(320, 316, 56, 20)
+HINT_BOX = Rect(384, 316, 56, 20)
+QUIT_BOX = Rect(568, 316, 56, 20)
+
+YES_BOX = Rect(MSG_X + 16, 150, 48, 20)
+NO_BOX = Rect(MSG_X + 72, 150, 40, 20)
+GIN_BOX = Rect(MSG_X + 120, 150, 112, 20)
+CONTINUE_BOX = Rect(MSG_X + 16, 176, 96, 20)
+AGAIN_BOX = Rect(MSG_X + 16, 176, 104, 20)
+MENU_BOX = Rect(MSG_X + 128, 176, 96, 20)
+
+DECK_RECT = Rect(DECK_X, ROW_Y, CARD_W, CARD_H)
+PILE_RECT = Rect(PILE_X, ROW_Y, CARD_W, CARD_H)
+KNOCK_RECT = Rect(KNOCK_X, ROW_Y, CARD_W, CARD_H)
+DRAWN_RECT = Rect(DRAWN_X, ROW_Y, CARD_W, CARD_H)
+
+
+def card_rect(i: int, y: int = HAND_Y) -> Rect:
+    # The last card overlaps nothing, so each card's hit area is its visible part.
+    return Rect(HAND_X + i * HAND_STEP, y, CARD_W, CARD_H)
+
+
+class PlayScreen:
+    """One game against the computer. ``update`` maps events to the Table's actions."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        cfg = ctx.config
+        self.table = Table(cfg.options(), ctx.computer(), ctx.new_deal_source(), cfg.sort)
+        self.quit_asked = False
+        self.recorded = False
+        ctx.session.screen.set_page(0)
+
+    # ---- input ---------------------------------------------------------------------
+
+    def update(self, events: list[Event]) -> Controller | None:
+        nxt: Controller | None = self
+        for e in events:
+            if isinstance(e, Key):
+                nxt = self._key(e)
+            elif isinstance(e, Press):
+                nxt = self._press(e)
+            if nxt is not self:
+                return nxt
+        self.table.tick()
+        if self.table.mode is Mode.GAME_END and not self.recorded:
+            self._record(finished=True)
+        return self
+
+    def _key(self, k: Key) -> Controller | None:
+        ch = k.char
+        t = self.table
+        if self.quit_asked:
+            if ch == "Y":
+                return self._leave()
+            if ch in ("N", "\x1b"):
+                self.quit_asked = False
+            return self
+        if ch == "Q" and t.mode is not Mode.GAME_END:
+            self.quit_asked = True
+        elif ch == "H":
+            t.ask_hint()
+        elif t.mode is Mode.HUMAN_DRAW:
+            if ch == "D":
+                t.draw_deck()
+            elif ch == "P":
+                t.draw_pile()
+        elif t.mode is Mode.HUMAN_DISCARD:
+            if ch == "D":
+                t.discard_drawn()
+            elif ch == "U":
+                t.undo()
+            elif ch and ch in KEYS_0_9:
+                t.discard_at(KEYS_0_9.index(ch))
+        elif t.mode is Mode.KNOCK_PROMPT:
+            {"Y": t.knock, "N": t.play_on, "P": t.play_to_gin}.get(ch, lambda: False)()
+        elif t.mode is Mode.HAND_END:
+            if ch in ("\r", " ", "C"):
+                t.next_hand()
+        elif t.mode is Mode.GAME_END:
+            if ch == "A":
+                return self._again()
+            if ch in ("M", "\r"):
+                return self._leave()
+        return self
+
+    def _press(self, p: Press) -> Controller | None:
+        t = self.table
+        target = self._target_at(p.x, p.y)
+        if p.button == MIDDLE:
+            # "The center button ... will work for hints ANYWHERE"; left and right
+            # together only away from a choice area (the first button already chose).
+            if not p.chord or target is None:
+                t.ask_hint()
+            return self
+        if p.button not in (LEFT, RIGHT) or target is None:
+            return self
+        if target == "quit" and p.double:
+            return self._leave()            # "Double-clicking on the QUIT option"
+        return self._choose(target)
+
+    def _choose(self, target: object) -> Controller | None:
+        t = self.table
+        if self.quit_asked:
+            if target == "yes":
+                return self._leave()
+            if target == "no":
+                self.quit_asked = False
+            return self
+        if target == "quit":
+            self.quit_asked = True
+        elif target == "hint":
+            t.ask_hint()
+        elif t.mode is Mode.HUMAN_DRAW:
+            if target in ("deck", "deck_box"):
+                t.draw_deck()
+            elif target in ("pile", "pile_box"):
+                t.draw_pile()
+        elif t.mode is Mode.HUMAN_DISCARD:
+            if isinstance(target, int):
+                t.discard_at(target)
+            elif target == "drawn" and t.drawn_from_pile:
+                t.undo()                      # "undo the draw by clicking on the card drawn"
+            elif target in ("pile", "drawn", "drawn_box"):
+                t.discard_drawn()
+            elif target == "undo":
+                t.undo()
+        elif t.mode is Mode.KNOCK_PROMPT:
+            if target in ("yes", "knock"):
+                t.knock()
+            elif target in ("no", "pile"):
+                t.play_on()
+            elif target == "gin":
+                t.play_to_gin()
+        elif t.mode is Mode.HAND_END and target == "continue":
+            t.next_hand()
+        elif t.mode is Mode.GAME_END:
+            if target == "again":
+                return self._again()
+            if target == "menu":
+                return self._leave()
+        return self
+
+    def _target_at(self, x: int, y: int) -> object:
+        """What a click at (x, y) is on: a name, or a hand position 0..9, or None."""
+        t = self.table
+        prompt: list[tuple[Rect, object]] = []
+        if self.quit_asked:
+            prompt = [(YES_BOX, "yes"), (NO_BOX, "no")]
+        elif t.mode is Mode.KNOCK_PROMPT:
+            prompt = [(YES_BOX, "yes"), (NO_BOX, "no"), (GIN_BOX, "gin")]
+        elif t.mode is Mode.HAND_END:
+            prompt = [(CONTINUE_BOX, "continue")]
+        elif t.mode is Mode.GAME_END:
+            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu")]
+        areas = prompt + [
+            (DECK_RECT, "deck"), (PILE_RECT, "pile"), (KNOCK_RECT, "knock"), (DRAWN_RECT, "drawn"),
+            (DECK_BOX, "deck_box"), (PILE_BOX, "pile_box"), (DRAWN_BOX, "drawn_box"),
+            (UNDO_BOX, "undo"), (HINT_BOX, "hint"), (QUIT_BOX, "quit"),
+        ]
+        for rect, name in areas:
+            if rect.contains(x, y):
+                return name
+        for i in range(len(t.shown().cards)):
+            r = card_rect(i)
+            if r.contains(x, y):
+                return i
+        return None
+
+    # ---- leaving -------------------------------------------------------------------
+
+    def _record(self, finished: bool) -> None:
+        """Statistics and high scores: at the game's end, or on quitting after at least
+        one finished hand (the Files unit applies the documented conditions)."""
+        self.recorded = True
+        g = self.table.game
+        cfg = self.ctx.config
+        human, cpu = g.scores
+        rec = files.GameRecord(cfg.name, human, cpu, g.hands_played, cfg.score_limit, cfg.oklahoma,
+                               files.result_of(human, cpu), self.ctx.today(), finished=finished)
+        self.ctx.store.record_game(rec)
+
+    def _leave(self) -> Controller | None:
+        if not self.recorded:
+            self._record(finished=self.table.mode is Mode.GAME_END)
+        from port.main.menus import TitleScreen
+
+        return TitleScreen(self.ctx)
+
+    def _again(self) -> Controller:
+        if not self.recorded:
+            self._record(finished=True)
+        return PlayScreen(self.ctx)
+
+    # ---- drawing -------------------------------------------------------------------
+
+    def draw(self) -> None:
+        s = self.ctx.session.screen
+        s.set_page(0)
+        s.clear(BLACK)
+        t = self.table
+        over = t.mode in (Mode.HAND_END, Mode.GAME_END)
+        self._draw_scores()
+        if over and t.result is not None:
+            self._draw_result(t.result)
+        else:
+            self._draw_computer_backs()
+            self._draw_human()
+        self._draw_row()
+        self._draw_boxes()
+        self._draw_message()
+
+    def _draw_scores(self) -> None:
+        s = self.ctx.session.screen
+        human, cpu = self.table.scores
+        s.text(HAND_X, 4, "COMPUTER", LIGHTGRAY)
+        s.text(520, 20, f"{self.ctx.config.name[:8]:<8}{human:>5}", WHITE)
+        s.text(520, 32, f"{'COMPUTER':<8}{cpu:>5}", WHITE)
+        s.text(520, 48, f"{'LIMIT':<8}{self.ctx.config.score_limit:>5}", LIGHTGRAY)
+
+    def _draw_computer_backs(self) -> None:
+        s = self.ctx.session.screen
+        n = self.table.hand.hands[COMPUTER].bit_count()
+        for i in range(n):
+            s.back(HAND_X + i * BACK_STEP, CPU_Y)
+
+    def _draw_human(self) -> None:
+        s = self.ctx.session.screen
+        t = self.table
+        shown = t.shown()
+        big = self.ctx.config.big_cards
+        self._meld_bars(shown.groups, shown.sets, shown.cards, HAND_Y - 6)
+        for i, c in enumerate(shown.cards):
+            s.card(HAND_X + i * HAND_STEP, HAND_Y, c, big)
+            s.text(HAND_X + i * HAND_STEP + 20, HAND_Y + CARD_H + 4, KEYS_0_9[i], WHITE)
+            if t.hint_target == c:
+                s.bar(HAND_X + i * HAND_STEP, HAND_Y - 14, CARD_W, 5, YELLOW)
+
+    def _meld_bars(self, groups: tuple[tuple[Card, ...], ...], sets: frozenset[Card],
+                   order: tuple[Card, ...], y: int) -> None:
+        """A BLUE bar over each set, a GREEN bar over each run."""
+        s = self.ctx.session.screen
+        pos = {c: i for i, c in enumerate(order)}
+        for g in groups:
+            first, last = pos[g[0]], pos[g[-1]]
+            x = HAND_X + first * HAND_STEP
+            w = (last - first) * HAND_STEP + CARD_W
+            s.bar(x, y, w, 4, BLUE if g[0] in sets else GREEN)
+
+    def _draw_row(self) -> None:
+        s = self.ctx.session.screen
+        t = self.table
+        h = t.hand
+        big = self.ctx.config.big_cards
+        s.text(DECK_X + 8, ROW_Y - 12, "DECK", LIGHTGRAY)
+        s.deck(DECK_X, ROW_Y, len(h.stock))
+        s.text(PILE_X + 8, ROW_Y - 12, "PILE", LIGHTGRAY)
+        if h.pile:
+            s.card(PILE_X, ROW_Y, h.pile[-1], big)
+        else:
+            s.box(PILE_X, ROW_Y, CARD_W, CARD_H, LIGHTGRAY)
+        if t.computer_took_pile and t.mode not in (Mode.HAND_END, Mode.GAME_END):
+            s.bar(PILE_X, ROW_Y - 22, CARD_W, 5, RED)
+        self._draw_knock_card()
+        if t.drawn is not None:
+            s.text(DRAWN_X + 4, ROW_Y - 12, "DRAWN", LIGHTGRAY)
+            s.card(DRAWN_X, ROW_Y, t.drawn, big)
+        target = t.hint_target
+        if target == "deck":
+            s.bar(DECK_X, ROW_Y - 22, CARD_W, 5, YELLOW)
+        elif target == "pile":
+            s.bar(PILE_X, ROW_Y - 22, CARD_W, 5, YELLOW)
+        elif target is not None and target == t.drawn:
+            s.bar(DRAWN_X, ROW_Y - 22, CARD_W, 5, YELLOW)
+
+    def _draw_knock_card(self) -> None:
+        """The knock card: the knock value (0 with knocking disabled); in Oklahoma a
+        RED box around it when the first upcard is a spade."""
+        s = self.ctx.session.screen
+        h = self.table.hand
+        s.text(KNOCK_X, ROW_Y - 12, "KNOCK", LIGHTGRAY)
+        s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
+        s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
+        label = str(h.knock_value)
+        w = s.text_width(label, 3)
+        s.text(KNOCK_X + (CARD_W - w) // 2, ROW_Y + 20, label, BLACK, 3)
+        if self.table.options.doubled(h.upcard):
+            s.box(KNOCK_X - 4, ROW_Y - 4, CARD_W + 8, CARD_H + 8, RED, thick=2)
+
+    def _draw_boxes(self) -> None:
+        s = self.ctx.session.screen
+        s.button(*DECK_BOX, "DECK", "D")
+        s.button(*PILE_BOX, "DISCARD PILE", 8)
+        s.button(*DRAWN_BOX, "DRAWN CARD", "D")
+        s.button(*UNDO_BOX, "UNDO", "U")
+        s.button(*HINT_BOX, "HINT", "H")
+        s.button(*QUIT_BOX, "QUIT", "Q")
+
+    def _draw_message(self) -> None:
+        s = self.ctx.session.screen
+        t = self.table
+        lines: list[str] = []
+        if self.quit_asked:
+            s.text(MSG_X + 16, ROW_Y + 8, "QUIT THIS GAME?", WHITE)
+            s.button(*YES_BOX, "YES", "Y")
+            s.button(*NO_BOX, "NO", "N")
+            return
+        if t.mode is Mode.HUMAN_DRAW:
+            lines = ["Draw from the DECK", "or the DISCARD PILE."]
+        elif t.mode is Mode.HUMAN_DISCARD:
+            lines = ["Discard a card (1-0),", "or the DRAWN CARD."]
+            if t.drawn_from_pile:
+                lines = ["Discard a card (1-0),", "or UNDO the draw."]
+        elif t.mode is Mode.COMPUTER:
+            lines = ["The computer is playing."]
+        elif t.mode is Mode.KNOCK_PROMPT:
+            s.text(MSG_X + 16, ROW_Y + 8, f"KNOCK WITH {t.hand.deadwood(HUMAN)}?", WHITE)
+            s.button(*YES_BOX, "YES", "Y")
+            s.button(*NO_BOX, "NO", "N")
+            s.button(*GIN_BOX, "PLAY TO GIN", "P")
+            if isinstance(t.hint_target, KnockChoice):
+                box = {KnockChoice.KNOCK: YES_BOX, KnockChoice.PLAY_ON: NO_BOX,
+                       KnockChoice.PLAY_TO_GIN: GIN_BOX}[t.hint_target]
+                s.bar(box.x, box.y - 7, box.w, 4, YELLOW)
+            return
+        elif t.mode is Mode.HAND_END and t.result is not None:
+            lines = result_lines(t.result, self.ctx.config.name)
+            s.button(*CONTINUE_BOX, "CONTINUE", "C")
+        elif t.mode is Mode.GAME_END:
+            lines = game_end_lines(t.scores, self.ctx.config.name)
+            s.button(*AGAIN_BOX, "PLAY AGAIN", "A")
+            s.button(*MENU_BOX, "MAIN MENU", "M")
+        if t.message:
+            lines = [t.message[:34], t.message[34:68]]
+        for i, line in enumerate(lines[:6]):
+            s.text(MSG_X + 16, ROW_Y + 4 + 10 * i, line, WHITE)
+
+    def _draw_result(self, r: Settlement) -> None:
+        """Both hands face up, arranged, with their meld bars and RED layoff bars."""
+        s = self.ctx.session.screen
+        big = self.ctx.config.big_cards
+        for seat, y in ((COMPUTER, CPU_Y + 8), (HUMAN, HAND_Y)):
+            melds = r.melds[seat]
+            laid = [c for c in r.layoffs] if r.knocker is not None and seat != r.knocker else []
+            order = [c for m in melds for c in m] + laid + list(r.deadwood_cards[seat])
+            sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
+            self._meld_bars(tuple(melds), sets, tuple(order), y - 6)
+            for i, c in enumerate(order):
+                s.card(HAND_X + i * HAND_STEP, y, c, big)
+                if c in laid:
+                    s.bar(HAND_X + i * HAND_STEP, y + CARD_H + 2, CARD_W, 4, RED)
+            s.text(HAND_X, y + CARD_H + 8, f"DEADWOOD {r.deadwood[seat]}", LIGHTGRAY)
+
+
+def result_lines(r: Settlement, name: str) -> list[str]:
+    """What the hand's end says: who went out, how, and who scored what."""
+    who = {HUMAN: "YOU", COMPUTER: "THE COMPUTER"}
+    if r.outcome is Outcome.DRAW:
+        return ["DRAW HAND.", "Only two cards left:", "no score."]
+    lines = []
+    k = r.knocker
+    if r.outcome is Outcome.GIN:
+        lines.append(f"{who[k]} GOT GIN!" if k == COMPUTER else "GIN! YOU GOT GIN!")
+    else:
+        lines.append(f"{who[k]} KNOCKED WITH {r.deadwood[k]}.")
+        if r.layoffs:
+            lines.append(f"{len(r.layoffs)} CARD{'S' * (len(r.layoffs) > 1)} LAID OFF.")
+        if r.outcome is Outcome.UNDERCUT:
+            lines.append("UNDERCUT!")
+    if r.doubled:
+        lines.append("SPADE UPCARD: DOUBLED.")
+    lines.append(f"{'YOU SCORE' if r.winner == HUMAN else 'COMPUTER SCORES'} {r.points}.")
+    return lines
+
+
+def game_end_lines(scores: tuple[int, int], name: str) -> list[str]:
+    human, cpu = scores
+    if human > cpu:
+        head = "YOU WIN THE GAME!"
+    elif cpu > human:
+        head = "THE COMPUTER WINS."
+    else:
+        head = "THE GAME IS A DRAW."
+    return [head, f"{human} TO {cpu}."]
+
+
+__all__ = ["PlayScreen", "game_end_lines", "result_lines"]

@@ -1,0 +1,13 @@
+"""The first screen of a run: the title, or with GO "directly into the game"."""
+from __future__ import annotations
+
+from port.main.context import Context
+from port.main.controller import Controller, Session
+
+
+def first_screen(session: Session) -> Controller:
+    from port.main.menus import TitleScreen
+    from port.main.play import PlayScreen
+
+    ctx = Context.start(session)
+    return PlayScreen(ctx) if session.launch.go else TitleScreen(ctx)

@@ -1,0 +1,300 @@
+"""The card table's flow, as the game screen shows it: plain logic, no pyxel.
+
+The play screen turns keys and clicks into the calls below and draws what this holds;
+the computer's moves are paced here, a step every ``PACE`` frames, "to simulate a more
+realistic play in which you can see from where your opponent draws" (documentation).
+
+    HUMAN_DRAW ──deck/pile──> HUMAN_DISCARD ──card──> (KNOCK_PROMPT) ──> COMPUTER
+        ^                        │ undo (pile only)                        │ draw, discard,
+        └────────────────────────┘                                         │ knock: paced
+        └──────────────────────────────────────────────────────────────────┘
+    any hand end ──> HAND_END ──continue──> next hand, or GAME_END
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from port.cards import Card, Rng, sort_key_rank, sort_key_suit
+from port.rules import Game, HandState, Options, Phase, Settlement
+from port.rules.melds import arrange
+from port.rules.computer import hint
+from port.rules.players import Draw, KnockChoice, Player
+
+HUMAN, COMPUTER = 0, 1
+PACE = 12            # frames between the computer's visible steps (0.4 s at 30 fps)
+
+
+class Mode(Enum):
+    HUMAN_DRAW = "your draw"
+    HUMAN_DISCARD = "your discard"
+    KNOCK_PROMPT = "knock?"
+    COMPUTER = "computer"
+    HAND_END = "hand end"
+    GAME_END = "game end"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The human's hand in screen order, with its bars: the least-deadwood arrangement's
+    sets (blue) and runs (green) first, then the unmatched cards by the SORT option."""
+
+    cards: tuple[Card, ...]
+    sets: frozenset[Card]
+    runs: frozenset[Card]
+    groups: tuple[tuple[Card, ...], ...]     # each meld, in screen order (one bar each)
+
+
+def shown_hand(cards: list[Card], sort: str) -> Shown:
+    arr = arrange(cards)
+    key = sort_key_suit if sort == "SUIT" else sort_key_rank
+    groups = [tuple(sorted(s, key=lambda c: c.suit)) for s in arr.sets]
+    groups += [tuple(sorted(r, key=lambda c: c.rank)) for r in arr.runs]
+    loose = sorted(arr.deadwood_cards, key=key)
+    order = tuple(c for g in groups for c in g) + tuple(loose)
+    return Shown(order, frozenset(c for s in arr.sets for c in s),
+                 frozenset(c for r in arr.runs for c in r), tuple(groups))
+
+
+class Table:
+    """One game against the computer, from the human's seat (seat 0, always first)."""
+
+    def __init__(self, options: Options, computer: Player, rng: Rng, sort: str = "RANK") -> None:
+        self.options = options
+        self.computer = computer
+        self.rng = rng
+        self.sort = sort
+        self.game = Game(options, rng, first=HUMAN)
+        self.message = ""
+        self.hint_target: object = None         # "deck", "pile", a Card, or a KnockChoice
+        self.computer_took_pile = False         # the RED bar over the pile
+        self._wait = 0
+        self._seen_events = 0
+        self._begin_hand()
+
+    # ---- reading -------------------------------------------------------------------
+
+    @property
+    def hand(self):  # noqa: ANN201 - the HandState
+        return self.game.hand
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.game.scores[0], self.game.scores[1]
+
+    @property
+    def result(self) -> Settlement | None:
+        return self.hand.result
+
+    def shown(self) -> Shown:
+        """The human's ten held cards (the drawn card is shown apart while discarding)."""
+        cards = self.hand.hand(HUMAN)
+        if self.mode is Mode.HUMAN_DISCARD and self.hand.drawn is not None:
+            cards = [c for c in cards if c != self.hand.drawn]
+        return shown_hand(cards, self.sort)
+
+    @property
+    def drawn(self) -> Card | None:
+        return self.hand.drawn if self.mode is Mode.HUMAN_DISCARD else None
+
+    @property
+    def drawn_from_pile(self) -> bool:
+        return self.mode is Mode.HUMAN_DISCARD and self.hand.drawn_from_pile
+
+    # ---- the human's actions ---------------------------------------------------------
+    # Each returns True when it did something; an action that does not fit the moment
+    # is ignored (a click on the deck while discarding does nothing, as in the original).
+
+    def draw_deck(self) -> bool:
+        if self.mode is not Mode.HUMAN_DRAW:
+            return False
+        self._clear_marks()
+        if self.hand.draw_stock(HUMAN) is None:      # two cards left: a draw hand
+            self._after_human_move()
+            return True
+        self.mode = Mode.HUMAN_DISCARD
+        return True
+
+    def draw_pile(self) -> bool:
+        if self.mode is not Mode.HUMAN_DRAW or not self.hand.pile:
+            return False
+        self._clear_marks()
+        self.hand.draw_pile(HUMAN)
+        self.mode = Mode.HUMAN_DISCARD
+        return True
+
+    def undo(self) -> bool:
+        if self.mode is not Mode.HUMAN_DISCARD or not self.hand.drawn_from_pile:
+            return False
+        self.hand.undo_draw(HUMAN)
+        self.hint_target = None
+        self.mode = Mode.HUMAN_DRAW
+        return True
+
+    def discard_drawn(self) -> bool:
+        """Throw back the card just drawn (not allowed for a pile card: undo instead)."""
+        if self.mode is not Mode.HUMAN_DISCARD or self.hand.drawn_from_pile:
+            return False
+        return self.discard(self.hand.drawn)
+
+    def discard_at(self, index: int) -> bool:
+        """Discard the card at a position of the shown hand (keys 1..9, 0 = 10th)."""
+        cards = self.shown().cards
+        if self.mode is not Mode.HUMAN_DISCARD or not 0 <= index < len(cards):
+            return False
+        return self.discard(cards[index])
+
+    def discard(self, card: Card | None) -> bool:
+        if self.mode is not Mode.HUMAN_DISCARD or card is None:
+            return False
+        if self.hand.drawn_from_pile and card == self.hand.drawn:
+            self.message = "You cannot discard the card taken from the pile. UNDO instead."
+            return False
+        self.hand.discard(HUMAN, card)
+        self.hint_target = None
+        self._after_human_move()
+        return True
+
+    def knock(self) -> bool:
+        if self.mode is not Mode.KNOCK_PROMPT:
+            return False
+        self.hand.knock(HUMAN)
+        self._after_human_move()
+        return True
+
+    def play_on(self) -> bool:
+        if self.mode is not Mode.KNOCK_PROMPT:
+            return False
+        self.hand.play_on(HUMAN)
+        self._after_human_move()
+        return True
+
+    def play_to_gin(self) -> bool:
+        if self.mode is not Mode.KNOCK_PROMPT:
+            return False
+        self.hand.play_to_gin(HUMAN)
+        self._after_human_move()
+        return True
+
+    def ask_hint(self) -> bool:
+        """The YELLOW bar: the pile or deck to draw, the card to discard, or the knock."""
+        if self.mode not in (Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.KNOCK_PROMPT):
+            return False
+        h = hint(self.hand.view(HUMAN, self.scores))
+        if h.draw is not None:
+            self.hint_target = "pile" if h.draw is Draw.PILE else "deck"
+        elif h.discard is not None:
+            self.hint_target = h.discard
+        else:
+            self.hint_target = h.knock
+        return True
+
+    def next_hand(self) -> bool:
+        """Leave the hand-end display: the next hand, or the game's end."""
+        if self.mode is not Mode.HAND_END:
+            return False
+        if self.game.over:
+            self.mode = Mode.GAME_END
+        else:
+            self.game.next_hand()
+            self._begin_hand()
+        return True
+
+    def play_again(self) -> bool:
+        """After the game's end: a new game from zero."""
+        if self.mode is not Mode.GAME_END:
+            return False
+        self.game = Game(self.options, self.rng, first=HUMAN)
+        self._begin_hand()
+        return True
+
+    def redeal(self, deck: list[Card]) -> None:
+        """Start the current hand again from a given deck (its last card on top): for
+        tests and set positions. Scores and finished hands stay."""
+        self.game.hand = HandState(self.options, deck, first=HUMAN)
+        self._begin_hand()
+
+    # ---- the computer, one paced step per call of tick() ------------------------------
+
+    def tick(self) -> None:
+        """Advance one frame: the computer makes its next visible step when due."""
+        if self.mode is not Mode.COMPUTER:
+            return
+        if self._wait > 0:
+            self._wait -= 1
+            return
+        self._computer_step()
+        self._wait = PACE
+
+    def finish_computer_turn(self) -> None:
+        """Play the computer's turn to its end at once (tests, impatient players)."""
+        while self.mode is Mode.COMPUTER:
+            self._computer_step()
+
+    def _computer_step(self) -> None:
+        h = self.hand
+        self._feed()
+        view = h.view(COMPUTER, self.scores)
+        if h.phase is Phase.DRAW:
+            if self.computer.choose_draw(view) is Draw.PILE and h.pile:
+                h.draw_pile(COMPUTER)
+                self.computer_took_pile = True
+            else:
+                h.draw_stock(COMPUTER)
+        elif h.phase is Phase.DISCARD:
+            h.discard(COMPUTER, self.computer.choose_discard(view))
+        elif h.phase is Phase.KNOCK:
+            choice = self.computer.choose_knock(view)
+            if choice is KnockChoice.KNOCK:
+                h.knock(COMPUTER)
+            elif choice is KnockChoice.PLAY_TO_GIN:
+                h.play_to_gin(COMPUTER)
+            else:
+                h.play_on(COMPUTER)
+        self._feed()
+        if h.phase is Phase.OVER:
+            self._end_hand()
+        elif h.to_move == HUMAN:
+            self.mode = Mode.HUMAN_DRAW
+
+    # ---- internals -----------------------------------------------------------------
+
+    def _begin_hand(self) -> None:
+        self.mode = Mode.HUMAN_DRAW
+        self.message = ""
+        self.hint_target = None
+        self.computer_took_pile = False
+        self._seen_events = 0
+        self._wait = PACE
+        self.computer.begin_hand(self.hand.view(COMPUTER, self.scores))
+
+    def _clear_marks(self) -> None:
+        self.hint_target = None
+        self.computer_took_pile = False      # "until the next turn"
+        self.message = ""
+
+    def _feed(self) -> None:
+        """Tell the computer the public events it has not heard yet."""
+        events = self.hand.view(COMPUTER).events
+        for e in events[self._seen_events:]:
+            self.computer.observe(e)
+        self._seen_events = len(events)
+
+    def _after_human_move(self) -> None:
+        h = self.hand
+        if h.phase is Phase.OVER:
+            self._feed()
+            self._end_hand()
+        elif h.phase is Phase.KNOCK:
+            self.mode = Mode.KNOCK_PROMPT
+        elif h.phase is Phase.DRAW and h.to_move == COMPUTER:
+            self.mode = Mode.COMPUTER
+            self._wait = PACE
+        elif h.phase is Phase.DRAW:
+            self.mode = Mode.HUMAN_DRAW
+
+    def _end_hand(self) -> None:
+        result = self.game.record()
+        self.computer.end_hand(self.hand.view(COMPUTER, self.scores), result)
+        self.hint_target = None
+        self.mode = Mode.HAND_END

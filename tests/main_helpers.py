@@ -1,0 +1,85 @@
+"""Helpers for driving the real game through the headless driver in tests."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from port.cards import Card
+from port.main import play
+from port.main.driver import Driver
+from port.main.launch import Launch
+from port.main.start import first_screen
+from port.main.table import Mode
+from port.screen.profiles import RED, YELLOW
+from tests.test_rules import deck_for
+
+
+class _Nothing:
+    """A controller for the first instant, before the real first screen is made."""
+
+    def update(self, events: object) -> "_Nothing":
+        return self
+
+    def draw(self) -> None:
+        pass
+
+
+def open_game(tmp_path: Path, **fields: object) -> Driver:
+    """The real program as a run with these command-line fields would start it."""
+    fields.setdefault("path", tmp_path)
+    fields.setdefault("seed", 7)
+    fields.setdefault("shots", tmp_path / "shots")
+    d = Driver.start(Launch(headless=True, **fields), controller=_Nothing())
+    d.loop.controller = first_screen(d.session)
+    d.step()
+    return d
+
+
+def to_play(d: Driver) -> play.PlayScreen:
+    if not isinstance(d.controller, play.PlayScreen):
+        d.key("B")
+    assert isinstance(d.controller, play.PlayScreen)
+    return d.controller
+
+
+def set_hand(d: Driver, first: str, second: str, upcard: str, stock_top: str = "") -> play.PlayScreen:
+    """Deal this hand: ``first`` to you, ``second`` to the computer."""
+    screen = to_play(d)
+    screen.table.redeal(deck_for(first, second, upcard, stock_top))
+    d.step()
+    return screen
+
+
+def center(r: tuple[int, int, int, int]) -> tuple[int, int]:
+    return r[0] + r[2] // 2, r[1] + r[3] // 2
+
+
+def click_at(d: Driver, rect: tuple[int, int, int, int], button: str = "left") -> None:
+    d.click(button, *center(rect))
+
+
+def position_of(screen: play.PlayScreen, card: Card) -> int:
+    return screen.table.shown().cards.index(card)
+
+
+def wait_for_turn(d: Driver, screen: play.PlayScreen, limit: int = 400) -> None:
+    """Let the computer play, at its own pace, until it is your move or the hand ends."""
+    for _ in range(limit):
+        if screen.table.mode is not Mode.COMPUTER:
+            return
+        d.step()
+    raise AssertionError("the computer did not finish its turn")
+
+
+def pixels_in(d: Driver, x: int, y: int, w: int, h: int, colour: int) -> int:
+    """How many pixels of a colour the monitor shows in a logical rectangle (EGA)."""
+    snap = d.snapshot()
+    width = d.screen.profile.width
+    return sum(1 for yy in range(y, y + h) for xx in range(x, x + w) if snap[yy * width + xx] == colour)
+
+
+def yellow_over(d: Driver, x: int, y: int, w: int = play.CARD_W, h: int = 6) -> bool:
+    return pixels_in(d, x, y, w, h, YELLOW) > w
+
+
+def red_over(d: Driver, x: int, y: int, w: int = play.CARD_W, h: int = 6) -> bool:
+    return pixels_in(d, x, y, w, h, RED) > w
