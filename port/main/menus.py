@@ -302,7 +302,7 @@ class ScoresScreen(Menu):
         s.text((640 - s.text_width("HIGH SCORES", 2)) // 2, 8, "HIGH SCORES", YELLOW, 2)
         s.text(24, 36, " #  NAME      AVERAGE  SCORE  LIMIT  HANDS  OKLA  DATE", LIGHTGRAY)
         for i, h in enumerate(self.ctx.store.high_scores()[:20]):
-            line = (f"{i + 1:>2}  {h.name:<8}  {h.average:>7.2f}  {h.score:>5}  {h.score_limit:>5}"
+            line = (f"{i + 1:>2}  {h.name:<8}  {h.average:>7.2f}  {h.score:>5}  {h.limit:>5}"
                     f"  {h.hands:>5}  {'Y' if h.oklahoma else 'N':>4}  {h.date.isoformat()}")
             s.text(24, 50 + 12 * i, line, WHITE)
 
