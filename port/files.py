@@ -5,8 +5,8 @@ the byte layout is ours and is described, with an example, in docs/files.md. In 
 each file is UTF-8 text::
 
     GINRUMMY.STA 1                      the kind and the format version
-    1C291CA3 3 2 0 41 512 380 PLAYER    one record: its own CRC-32, then its fields
-    END 1 5D0E8C4B                      the record count, the CRC-32 of all bytes above
+    56FCE4C9 3 2 0 41 512 380 PLAYER    one record: its own CRC-32, then its fields
+    END 1 5C750EB8                      the record count, the CRC-32 of all bytes above
 
 The guarantees ("never lose data"):
 
