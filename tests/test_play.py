@@ -311,7 +311,7 @@ def test_hand_end_shows_both_hands_and_layoff_bars(game) -> None:
     r = s.table.result
     assert r.outcome is Outcome.KNOCK and {str(c) for c in r.layoffs} == {"4H", "5H", "9H"}
     # the computer's row (face up now) carries RED bars under its laid-off cards
-    assert pixels_in(game, play.HAND_X, play.CPU_Y + 8 + play.CARD_H + 2, 10 * play.HAND_STEP, 4, RED) > 3 * 40
+    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 + play.CARD_H + 2, 10 * play.RESULT_STEP, 4, RED) > 3 * 40
 
 
 def test_continue_after_the_hand_deals_the_next(game) -> None:

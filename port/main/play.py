@@ -28,6 +28,7 @@ CARD_W, CARD_H = 48, 64
 HAND_X, HAND_STEP = 40, 54
 CPU_Y, HAND_Y = 16, 206
 BACK_STEP = 30
+RESULT_X, RESULT_STEP = 16, 50   # the computer's hand face up at the end: clear of the scores
 ROW_Y = 112
 DECK_X, PILE_X, KNOCK_X, DRAWN_X = 40, 110, 190, 270
 MSG_X = 350
@@ -275,14 +276,14 @@ class PlayScreen:
                 s.bar(HAND_X + i * HAND_STEP, HAND_Y - 14, CARD_W, 5, YELLOW)
 
     def _meld_bars(self, groups: tuple[tuple[Card, ...], ...], sets: frozenset[Card],
-                   order: tuple[Card, ...], y: int) -> None:
+                   order: tuple[Card, ...], y: int, x0: int = HAND_X, step: int = HAND_STEP) -> None:
         """A BLUE bar over each set, a GREEN bar over each run."""
         s = self.ctx.session.screen
         pos = {c: i for i, c in enumerate(order)}
         for g in groups:
             first, last = pos[g[0]], pos[g[-1]]
-            x = HAND_X + first * HAND_STEP
-            w = (last - first) * HAND_STEP + CARD_W
+            x = x0 + first * step
+            w = (last - first) * step + CARD_W
             s.bar(x, y, w, 4, BLUE if g[0] in sets else GREEN)
 
     def _draw_row(self) -> None:
@@ -377,24 +378,24 @@ class PlayScreen:
         """Both hands face up, arranged, with their meld bars and RED layoff bars."""
         s = self.ctx.session.screen
         big = self.ctx.config.big_cards
-        for seat, y in ((COMPUTER, CPU_Y + 8), (HUMAN, HAND_Y)):
+        for seat, y, x0, step in ((COMPUTER, CPU_Y + 8, RESULT_X, RESULT_STEP),
+                                  (HUMAN, HAND_Y, HAND_X, HAND_STEP)):
             melds = r.melds[seat]
             laid = [c for c in r.layoffs] if r.knocker is not None and seat != r.knocker else []
             order = [c for m in melds for c in m] + laid + list(r.deadwood_cards[seat])
             sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
-            self._meld_bars(tuple(melds), sets, tuple(order), y - 6)
+            self._meld_bars(tuple(melds), sets, tuple(order), y - 6, x0, step)
             for i, c in enumerate(order):
-                s.card(HAND_X + i * HAND_STEP, y, c, big)
+                s.card(x0 + i * step, y, c, big)
                 if c in laid:
-                    s.bar(HAND_X + i * HAND_STEP, y + CARD_H + 2, CARD_W, 4, RED)
-            s.text(HAND_X, y + CARD_H + 8, f"DEADWOOD {r.deadwood[seat]}", LIGHTGRAY)
+                    s.bar(x0 + i * step, y + CARD_H + 2, CARD_W, 4, RED)
 
 
 def result_lines(r: Settlement, name: str) -> list[str]:
     """What the hand's end says: who went out, how, and who scored what."""
     who = {HUMAN: "YOU", COMPUTER: "THE COMPUTER"}
     if r.outcome is Outcome.DRAW:
-        return ["DRAW HAND.", "Only two cards left:", "no score."]
+        return ["DRAW HAND: ONLY TWO CARDS", "LEFT IN THE DECK. NO SCORE."]
     lines = []
     k = r.knocker
     if r.outcome is Outcome.GIN:
@@ -405,6 +406,7 @@ def result_lines(r: Settlement, name: str) -> list[str]:
             lines.append(f"{len(r.layoffs)} CARD{'S' * (len(r.layoffs) > 1)} LAID OFF.")
         if r.outcome is Outcome.UNDERCUT:
             lines.append("UNDERCUT!")
+    lines.append(f"DEADWOOD: YOU {r.deadwood[HUMAN]}, COMPUTER {r.deadwood[COMPUTER]}.")
     if r.doubled:
         lines.append("SPADE UPCARD: DOUBLED.")
     lines.append(f"{'YOU SCORE' if r.winner == HUMAN else 'COMPUTER SCORES'} {r.points}.")

@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Regenerate tests/reference/main_*.png: every screen of the game in a fixed state.
+
+Run after a deliberate change to what the screens show, look at the images, and
+commit them with the change:
+
+    .venv/bin/python scripts/make_main_references.py [SCENE ...]
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+TOP = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(TOP))
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def main(names: list[str]) -> int:
+    from port.main import app
+    from port.main.launch import Launch
+    from port.screen import png
+    from tests.main_scenes import SCENES, scene_image
+
+    app.init_pyxel(Launch(headless=True))
+    out = TOP / "tests" / "reference"
+    out.mkdir(parents=True, exist_ok=True)
+    for name in names or list(SCENES):
+        path = out / f"main_{name}.png"
+        png.write(path, scene_image(name))
+        print(f"wrote {path.relative_to(TOP)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

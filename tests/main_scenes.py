@@ -1,0 +1,117 @@
+"""Every screen of the Main unit in a fixed state, for the stored reference images
+(tests/reference/main_*.png; remade by scripts/make_main_references.py)."""
+from __future__ import annotations
+
+import datetime
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from port import files
+from port.main import play
+from port.main.driver import Driver
+from port.screen import png
+from tests.main_helpers import center, click_at, open_game, set_hand
+
+ME = "AS 2S 3S 4H 5H 6H 7D 7C 7S 2D"
+CPU = "KS QD JC 9H 8C 6S 5D 3C TD 4C"
+
+
+def _with_records(path: Path) -> None:
+    store = files.Store.open(path)
+    for name, score, hands, ok in (("Dave", 130, 5, False), ("Ron-Hill", 104, 8, True), ("PLAYER", 101, 6, False)):
+        store.record_game(files.GameRecord(name, score, 40, hands, 100, ok, files.Result.WON,
+                                           datetime.date(1993, 4, 1)))
+
+
+def title(d: Driver) -> None:
+    pass
+
+
+def options(d: Driver) -> None:
+    d.key("O")
+
+
+def statistics(d: Driver) -> None:
+    d.key("S")
+
+
+def high_scores(d: Driver) -> None:
+    d.key("H")
+
+
+def players(d: Driver) -> None:
+    d.key("O")
+    d.click("left", 500, 26)
+
+
+def table(d: Driver) -> None:
+    set_hand(d, ME, CPU, "KD", "8D")
+
+
+def drawn_with_hint(d: Driver) -> None:
+    set_hand(d, "KH QC JD 9S 8H 6C 5C 3H TC 4D", CPU, "KD", "8D")
+    d.key("D")
+    d.key("H")
+
+
+def knock_prompt(d: Driver) -> None:
+    set_hand(d, ME, CPU, "KD", "8D")
+    d.key("D")
+    d.key("D")
+
+
+def hand_end(d: Driver) -> None:
+    set_hand(d, "6H 7H 8H 2C 3C 4C 9S 9D 9C 5D", "5H 4H KS KD QC JC TC 2D 3S 9H", "KH", "QS")
+    d.key("D")
+    d.key("D")
+    d.key("Y")
+
+
+def game_end(d: Driver) -> None:
+    hand_end(d)
+    d.key("RETURN")
+
+
+def quit_question(d: Driver) -> None:
+    table(d)
+    d.key("Q")
+
+
+def oklahoma_spade(d: Driver) -> None:
+    d.controller.ctx.config = d.controller.ctx.config.with_(oklahoma=True, big_cards=True)
+    set_hand(d, ME, CPU, "5S", "8D")
+
+
+SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
+    "title": (title, {}),
+    "options": (options, {}),
+    "statistics": (statistics, {"name": "Dave"}),
+    "high_scores": (high_scores, {}),
+    "players": (players, {}),
+    "table": (table, {}),
+    "drawn_with_hint": (drawn_with_hint, {}),
+    "knock_prompt": (knock_prompt, {}),
+    "hand_end": (hand_end, {}),
+    "game_end": (game_end, {"score_limit": 0}),
+    "quit_question": (quit_question, {}),
+    "oklahoma_spade_big_cards": (oklahoma_spade, {}),
+}
+
+
+def scene_image(name: str) -> png.Indexed:
+    """Play a scene from a fresh start in a fresh directory and return the screen."""
+    act, fields = SCENES[name]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp)
+        _with_records(path)
+        d = open_game(path, **fields)
+        d.move(630, 340)                  # the pointer parked out of the way
+        d.step()
+        act(d)
+        d.step()
+        p = d.screen.profile
+        return png.Indexed(p.width, p.height, d.snapshot(), p.palette)
+
+
+__all__ = ["SCENES", "scene_image", "center", "click_at", "play"]
