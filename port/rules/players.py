@@ -1,0 +1,221 @@
+"""The player interface of the Rules unit: what any player (the computer levels, an
+outside bot, the human through Main) is told and asked, and the loop that plays a
+hand or a whole game between two players on the one state machine.
+
+A player only ever receives a ``View`` (its own hand and public facts, built fresh by
+the engine from copies) and public ``Event``s (a stock draw of the opponent hides its
+card). It never holds the ``HandState`` or the ``Game``: that is how the documentation's
+promise "the computer does NOT cheat ... it does not look at the deck ... it does not
+look at your hand" holds by construction, for every player.
+
+    class Lowest(Player):
+        def choose_discard(self, view):          # the only method a bot must write
+            return max(legal_discards(view), key=lambda c: c.value)
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+from port.cards import Card, Rng
+from port.rules.options import Options
+from port.rules.settle import Outcome, Settlement
+from port.rules.state import Act, Event, Game, HandState, IllegalMove, Phase, View
+
+
+class Draw(str, Enum):
+    """Where to draw from."""
+
+    STOCK = "stock"
+    PILE = "pile"
+
+
+class KnockChoice(str, Enum):
+    """The answer to the knock question ("knock?  YES  NO  Play to Gin")."""
+
+    KNOCK = "knock"
+    PLAY_ON = "play_on"
+    PLAY_TO_GIN = "play_to_gin"
+
+
+class Player:
+    """Base class of every player. Override the ``choose_*`` methods; the others are
+    hooks with empty defaults.
+
+    Calls, in order, per hand: ``begin_hand``; then ``observe`` for every public event
+    (both seats' moves, as this seat may see them) interleaved with ``choose_draw`` /
+    ``choose_discard`` / ``choose_knock`` on this seat's turns; then ``end_hand``.
+    The view passed to a ``choose_*`` call is in the matching phase (DRAW, DISCARD,
+    KNOCK) with this seat to move.
+    """
+
+    name = "player"
+
+    def begin_hand(self, view: View) -> None:
+        """A new hand is dealt: ``view`` shows the ten cards and the upcard."""
+
+    def observe(self, event: Event) -> None:
+        """A public event: who drew from where (the card too when it came from the
+        pile, or when this seat drew it), what was discarded, knocks and gins."""
+
+    def choose_draw(self, view: View) -> Draw:
+        """Draw from the stock or the pile. Default: the stock."""
+        return Draw.STOCK
+
+    def choose_discard(self, view: View) -> Card:
+        """One of ``legal_discards(view)``."""
+        raise NotImplementedError
+
+    def choose_knock(self, view: View) -> KnockChoice:
+        """Asked after a discard that leaves deadwood within the knock value. Default: knock."""
+        return KnockChoice.KNOCK
+
+    def end_hand(self, view: View, result: Settlement) -> None:
+        """The hand is settled (``view`` still shows this seat's final ten cards)."""
+
+
+def legal_discards(view: View) -> list[Card]:
+    """The cards this seat may discard now: any, except the card just taken from the pile."""
+    if view.drawn_from_pile and view.drawn is not None:
+        return [c for c in view.hand if c != view.drawn]
+    return list(view.hand)
+
+
+# ---- playing ------------------------------------------------------------------------
+
+@dataclass
+class HandRecord:
+    """How one hand went, for the runner's tallies."""
+
+    result: Settlement
+    first: int
+    turns: int
+
+
+@dataclass
+class GameRecord:
+    """A finished game between seat 0 and seat 1."""
+
+    scores: tuple[int, int]
+    winner: int | None
+    hands: list[HandRecord] = field(default_factory=list)
+
+
+class _Seats:
+    """Passes events to both players, each filtered to what that seat may see."""
+
+    def __init__(self, hand: HandState, players: tuple[Player, Player]) -> None:
+        self.hand = hand
+        self.players = players
+        self.sent = 0
+
+    def flush(self) -> None:
+        events = self.hand.events
+        while self.sent < len(events):
+            e = events[self.sent]
+            self.sent += 1
+            hidden = Event(e.seat, e.act) if e.act is Act.DRAW_STOCK else e
+            for seat, p in enumerate(self.players):
+                p.observe(e if seat == e.seat else hidden)
+
+
+def play_hand(hand: HandState, players: tuple[Player, Player],
+              scores: tuple[int, int] = (0, 0), max_turns: int = 1000) -> HandRecord:
+    """Play one dealt hand to its end, asking each player for its moves.
+
+    A player that answers with an illegal move raises ``IllegalMove``: a bot's bug is
+    reported, never silently replaced by another move.
+    """
+    first = hand.to_move
+    seats = _Seats(hand, players)
+    for seat, p in enumerate(players):
+        p.begin_hand(hand.view(seat, scores))
+    turns = 0
+    while hand.phase is not Phase.OVER:
+        seat = hand.to_move
+        p = players[seat]
+        view = hand.view(seat, scores)
+        if hand.phase is Phase.DRAW:
+            turns += 1
+            if turns > max_turns:
+                raise RuntimeError("a hand ran past its turn limit (a bot keeps undoing?)")
+            choice = Draw(p.choose_draw(view))
+            if choice is Draw.PILE:
+                hand.draw_pile(seat)
+            else:
+                hand.draw_stock(seat)
+        elif hand.phase is Phase.DISCARD:
+            hand.discard(seat, Card(p.choose_discard(view)))
+        else:
+            k = KnockChoice(p.choose_knock(view))
+            if k is KnockChoice.KNOCK:
+                hand.knock(seat)
+            elif k is KnockChoice.PLAY_TO_GIN:
+                hand.play_to_gin(seat)
+            else:
+                hand.play_on(seat)
+        seats.flush()
+    assert hand.result is not None
+    for seat, p in enumerate(players):
+        p.end_hand(hand.view(seat, scores), hand.result)
+    return HandRecord(hand.result, first, turns)
+
+
+def play_game(options: Options, rng: Rng, players: tuple[Player, Player],
+              first: int = 0) -> GameRecord:
+    """Play a whole game to the score limit (limit 0: one hand)."""
+    game = Game(options, rng, first)
+    record = GameRecord((0, 0), None)
+    while True:
+        scores = (game.scores[0], game.scores[1])
+        record.hands.append(play_hand(game.hand, players, scores))
+        game.record()
+        if game.over:
+            break
+        game.next_hand()
+    record.scores = (game.scores[0], game.scores[1])
+    record.winner = game.winner
+    return record
+
+
+# ---- naming players -------------------------------------------------------------------
+
+def load_player(spec: str, seed: int = 0) -> Player:
+    """A player from its name: a level ("easy", "standard", "expert") or
+    "path/to/bot.py:ClassName" for any bot written to this interface.
+
+    ``seed`` feeds a bot's own generator when its class accepts ``seed=``.
+    """
+    from port.rules import computer   # the levels build on this module
+
+    levels = computer.LEVELS
+    if spec.lower() in levels:
+        return levels[spec.lower()](seed=seed)
+    path, sep, cls_name = spec.rpartition(":")
+    if not sep or not path.endswith(".py"):
+        raise ValueError(f"{spec!r}: name a level ({', '.join(levels)}) or path/to/bot.py:ClassName")
+    cls = getattr(_load_module(Path(path)), cls_name)
+    try:
+        return cls(seed=seed)
+    except TypeError:
+        return cls()
+
+
+def _load_module(path: Path) -> object:
+    key = "_bot_" + str(path.resolve()).replace("/", "_").replace(".", "_")
+    if key in sys.modules:
+        return sys.modules[key]
+    spec = importlib.util.spec_from_file_location(key, path)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"cannot load a bot from {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+__all__ = ["Draw", "GameRecord", "HandRecord", "IllegalMove", "KnockChoice", "Outcome",
+           "Player", "legal_discards", "load_player", "play_game", "play_hand"]

@@ -1,0 +1,161 @@
+"""The computer levels: EASY's documented rule, STANDARD's formulas, and hints that
+are STANDARD's own choices."""
+from __future__ import annotations
+
+import random
+
+from port.cards import CARDS, Card, PascalRandom, mask, parse
+from port.rules import computer
+from port.rules.computer import (Easy, Standard, choose_discard, choose_draw, danger,
+                                 easy_discard, hint, knowledge, potential, related)
+from port.rules.melds import arrange, best_discards_mask, deadwood_mask
+from port.rules.options import Options
+from port.rules.players import Draw, KnockChoice, Player, play_game, play_hand
+from port.rules.state import HandState, Phase, View
+
+
+def deck_for(seat0: str, upcard: str, seat1: str = "") -> list[Card]:
+    """A deck dealing ``seat0`` to seat 0 (and ``seat1``, or other cards, to seat 1),
+    turning up ``upcard``."""
+    mine, theirs, up = parse(seat0), parse(seat1), parse(upcard)[0]
+    used = set(mine) | set(theirs) | {up}
+    rest = [c for c in CARDS if c not in used]
+    theirs = theirs + [rest.pop() for _ in range(10 - len(theirs))]
+    top: list[Card] = []
+    for a, b in zip(mine, theirs):
+        top += [a, b]
+    top.append(up)
+    return rest + top[::-1]
+
+
+def view_after_draw(seat0: str, upcard: str, pile: bool = True) -> View:
+    hand = HandState(Options(), deck_for(seat0, upcard))
+    if pile:
+        hand.draw_pile(0)
+    else:
+        hand.draw_stock(0)
+    return hand.view(0)
+
+
+# ---- EASY -----------------------------------------------------------------------------
+
+def test_easy_discards_its_largest_unused_card() -> None:
+    # AS 2S 3S and 7H 7D 7C are melded; of KD 9C 4H 5D QS the largest is a ten-count,
+    # and of KD and QS the King goes.
+    view = view_after_draw("AS 2S 3S 7H 7D 7C KD 9C 4H 5D", "QS")
+    assert easy_discard(view) == parse("KD")[0]
+
+
+def test_easy_never_throws_the_card_it_took_from_the_pile() -> None:
+    view = view_after_draw("AS 2S 3S 7H 7D 7C 4D 9C 4H 5D", "KH")
+    assert easy_discard(view) == parse("9C")[0]
+
+
+def test_easy_keeps_melds_even_when_they_hold_the_high_cards() -> None:
+    view = view_after_draw("JS QS KS TH TD TC 9D 2C 3H AD", "4C")
+    assert easy_discard(view) == parse("9D")[0]
+
+
+def test_easy_follows_the_rule_in_every_discard_of_real_games() -> None:
+    class Check(Easy):
+        def choose_discard(self, view: View) -> Card:
+            card = super().choose_discard(view)
+            h = mask(view.hand)
+            dead = arrange(view.hand).deadwood_cards
+            allowed = [c for c in dead if not (view.drawn_from_pile and c == view.drawn)]
+            if allowed:
+                assert card.value == max(c.value for c in allowed)
+            return card
+
+    for seed in range(10):
+        play_hand(HandState.deal(Options(), PascalRandom(seed)), (Check(), Standard()))
+
+
+def test_the_easy_option_picks_easy_over_the_level() -> None:
+    assert isinstance(computer.computer_for(True, "expert"), Easy)
+    assert type(computer.computer_for(False)) is Standard
+
+
+# ---- STANDARD ---------------------------------------------------------------------------
+
+def test_standard_goes_gin_when_it_can() -> None:
+    view = view_after_draw("AS 2S 3S 7H 7D 7C 4D 5D 6D KC", "7S")
+    assert choose_discard(view) == parse("KC")[0]
+
+
+def test_standard_takes_an_upcard_that_makes_gin_or_a_meld() -> None:
+    hand = HandState(Options(), deck_for("AS 2S 3S 7H 7D 7C 4D 5D 6D KC", "8D"))
+    assert choose_draw(hand.view(0)) is Draw.PILE
+    hand = HandState(Options(), deck_for("AS 2S 3S 7H 7D 9C 4D 5D KH KC", "7C"))
+    assert choose_draw(hand.view(0)) is Draw.PILE
+
+
+def test_standard_leaves_an_upcard_that_does_nothing() -> None:
+    hand = HandState(Options(), deck_for("AS 2S 3S 7H 7D 9C 4D 5D KH KC", "QH"))
+    assert choose_draw(hand.view(0)) is Draw.STOCK
+
+
+def test_standard_remembers_what_the_opponent_took_and_avoids_feeding_it() -> None:
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 9D 9C JD JC 5C KD", "8H",
+                                         "8S 8D 2D 5H 6H TD TS QS 3C 3D"))
+    hand.draw_stock(0)
+    hand.discard(0, parse("KD")[0])
+    hand.draw_pile(1)            # takes KD ...
+    hand.discard(1, parse("2D")[0])
+    hand.draw_stock(0)
+    kn = knowledge(hand.view(0))
+    assert kn.opp_has == parse("KD")[0].bit
+    assert danger(parse("KH")[0].bit, kn) > danger(parse("9C")[0].bit, kn)
+
+
+def test_related_and_potential_agree_with_trying_every_card() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        cards = rng.sample(range(52), 20)
+        h = mask(cards[:10])
+        unseen = mask(cards[10:])
+        dw = deadwood_mask(h)
+        slow = 0
+        for c in cards[10:]:
+            v = best_discards_mask(h | CARDS[c].bit)[0]
+            slow += max(0, dw - v)
+            if not related(h) & CARDS[c].bit:
+                # An unrelated card can only replace the hand's costliest card.
+                assert v == min(dw, best_discards_mask(h)[0] + CARDS[c].value)
+        assert abs(potential(h, unseen) - slow / 10) < 1e-9
+
+
+# ---- hints ---------------------------------------------------------------------------
+
+class Checked(Standard):
+    """STANDARD asking the hint at every step and checking it equals its own choice."""
+
+    asked = 0
+
+    def choose_draw(self, view: View) -> Draw:
+        choice = super().choose_draw(view)
+        assert hint(view).draw is choice
+        Checked.asked += 1
+        return choice
+
+    def choose_discard(self, view: View) -> Card:
+        choice = super().choose_discard(view)
+        assert hint(view).discard == choice
+        return choice
+
+    def choose_knock(self, view: View) -> KnockChoice:
+        choice = super().choose_knock(view)
+        assert hint(view).knock is choice
+        return choice
+
+
+def test_hints_are_standards_own_choices() -> None:
+    for seed in range(3):
+        play_game(Options(), PascalRandom(seed), (Checked(), Easy()))
+    assert Checked.asked > 50
+
+
+def test_no_hint_out_of_turn() -> None:
+    hand = HandState.deal(Options(), PascalRandom(1))
+    assert hint(hand.view(1)) == computer.Hint()
+    assert hint(hand.view(0)).draw in (Draw.STOCK, Draw.PILE)
