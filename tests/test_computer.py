@@ -159,3 +159,31 @@ def test_no_hint_out_of_turn() -> None:
     hand = HandState.deal(Options(), PascalRandom(1))
     assert hint(hand.view(1)) == computer.Hint()
     assert hint(hand.view(0)).draw in (Draw.STOCK, Draw.PILE)
+
+
+# ---- EXPERT --------------------------------------------------------------------------
+
+def test_expert_samples_only_hands_consistent_with_what_it_knows() -> None:
+    from port.rules.expert import Sampler
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 9D 9C JD JC 5C KD", "8H",
+                                         "8S 8D 2D 5H 6H TD TS QS 3C 3D"))
+    hand.draw_stock(0)
+    hand.discard(0, parse("KD")[0])
+    hand.draw_pile(1)
+    hand.discard(1, parse("2D")[0])
+    hand.draw_stock(0)
+    kn = knowledge(hand.view(0))
+    sampler = Sampler(kn, random.Random(1))
+    for _ in range(50):
+        opp, stock = sampler.sample()
+        assert opp.bit_count() == 10 and opp & kn.opp_has == kn.opp_has
+        assert not opp & (kn.mine | kn.pile)
+        assert len(stock) == hand.stock.__len__()
+        assert sum(stock) | opp == kn.unseen | kn.opp_has
+
+
+def test_expert_is_deterministic_for_its_seed() -> None:
+    from port.rules.expert import Expert
+    a = play_game(Options(score_limit=50), PascalRandom(9), (Expert(seed=4), Standard()))
+    b = play_game(Options(score_limit=50), PascalRandom(9), (Expert(seed=4), Standard()))
+    assert a.scores == b.scores and len(a.hands) == len(b.hands)

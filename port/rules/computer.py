@@ -233,8 +233,10 @@ def wants_knock(dw: int, view: View, kn: Knowledge, w: Weights = DEFAULT) -> boo
     return dw <= view.knock_value - w.knock_slope * late
 
 
-def choose_discard(view: View, w: Weights = DEFAULT) -> Card:
-    """STANDARD's discard."""
+def choose_discard(view: View, w: Weights = DEFAULT,
+                   knock_test: Callable[[View, Knowledge, int, int], bool] | None = None) -> Card:
+    """STANDARD's discard. ``knock_test(view, knowledge, hand after, discard)`` may
+    replace the knock formula (EXPERT simulates instead)."""
     kn = knowledge(view)
     h = kn.mine
     options = [c.bit for c in legal_discards(view)]
@@ -243,8 +245,11 @@ def choose_discard(view: View, w: Weights = DEFAULT) -> Card:
     if best_dw == 0:   # gin
         return _CARD_AT[max((d for d in options if dws[d] == 0), key=_discard_order)]
     can_knock = not view.play_to_gin and view.knock_value > 0
-    if can_knock and best_dw <= view.knock_value and wants_knock(best_dw, view, kn, w):
-        return _CARD_AT[max((d for d in options if dws[d] == best_dw), key=_discard_order)]
+    if can_knock and best_dw <= view.knock_value:
+        d = max((d for d in options if dws[d] == best_dw), key=_discard_order)
+        if (knock_test(view, kn, h ^ d, d) if knock_test is not None
+                else wants_knock(best_dw, view, kn, w)):
+            return _CARD_AT[d]
     # Only discards that keep the deadwood near its best are worth scoring in full.
     cands = [d for d in options if dws[d] <= best_dw + 10]
     best = min(cands, key=lambda d: (_score_discard(h, d, kn, w), -_VALUE_AT[d], -d))

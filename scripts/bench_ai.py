@@ -1,0 +1,82 @@
+"""Benchmark the computer levels: time per decision (median and worst) for STANDARD,
+EASY and EXPERT, and the runner's STANDARD-vs-STANDARD games per second.
+
+    .venv/bin/python scripts/bench_ai.py [--games 40] [--runner-games 200]
+
+Decisions are timed inside real games (seat 0 the level under test, seat 1 STANDARD).
+Targets (issue 3): STANDARD median <= 1 ms, EXPERT worst <= 150 ms, the runner >= 40
+STANDARD-vs-STANDARD games to 100 per second on two cores.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from port.cards import Card, PascalRandom  # noqa: E402
+from port.match import run_match  # noqa: E402
+from port.rules.options import FirstTurn, Options  # noqa: E402
+from port.rules.players import Draw, KnockChoice, Player, load_player, play_game  # noqa: E402
+from port.rules.state import View  # noqa: E402
+
+
+class Timed(Player):
+    """Wraps a player and times each of its decisions."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.times: dict[str, list[float]] = {"draw": [], "discard": [], "knock": []}
+
+    def _time(self, kind: str, fn, view: View):  # type: ignore[no-untyped-def]
+        t = time.perf_counter()
+        out = fn(view)
+        self.times[kind].append(time.perf_counter() - t)
+        return out
+
+    def begin_hand(self, view: View) -> None:
+        self.inner.begin_hand(view)
+
+    def choose_draw(self, view: View) -> Draw:
+        return self._time("draw", self.inner.choose_draw, view)
+
+    def choose_discard(self, view: View) -> Card:
+        return self._time("discard", self.inner.choose_discard, view)
+
+    def choose_knock(self, view: View) -> KnockChoice:
+        return self._time("knock", self.inner.choose_knock, view)
+
+
+def bench_level(level: str, games: int) -> dict[str, list[float]]:
+    timed = Timed(load_player(level, seed=1))
+    options = Options(first_turn=FirstTurn.ALTERNATE)
+    for g in range(games):
+        play_game(options, PascalRandom(1000 + g), (timed, load_player("standard")))
+    return timed.times
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=40, help="games per level for decision times")
+    p.add_argument("--runner-games", type=int, default=400)
+    args = p.parse_args()
+    for level in ("easy", "standard", "expert"):
+        times = bench_level(level, args.games if level != "expert" else max(4, args.games // 4))
+        every = [t for ts in times.values() for t in ts]
+        print(f"{level:9} {len(every):6} decisions  median {1e3 * statistics.median(every):7.3f} ms"
+              f"  worst {1e3 * max(every):7.2f} ms", end="")
+        for kind, ts in times.items():
+            if ts:
+                print(f"  {kind} med {1e3 * statistics.median(ts):.3f} max {1e3 * max(ts):.1f}", end="")
+        print()
+    r = run_match("standard", "standard", args.runner_games, 1, Options(), workers=2)
+    print(f"runner: {r.games} STANDARD-vs-STANDARD games to 100 in {r.seconds:.1f} s on 2 workers: "
+          f"{r.games / r.seconds:.1f} games/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
