@@ -190,3 +190,12 @@ def _deck(seat0: str, upcard: str) -> list[Card]:
         top += [mine[i], rest.pop()]
     top.append(up)
     return rest + top[::-1]
+
+
+def test_the_example_bot_of_the_documentation_plays(tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "players.md").read_text()
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "mybot.py").write_text(code)
+    bot = load_player(str(tmp_path / "mybot.py") + ":LowCards")
+    record = play_game(Options(score_limit=50), PascalRandom(6), (bot, Standard()))
+    assert record.winner in (0, 1)
