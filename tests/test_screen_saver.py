@@ -34,10 +34,13 @@ def test_screen_blanks_after_the_wait_without_input(start):
 def test_input_restarts_the_wait(start):
     d = start()
     d.screen.saver.score_limit = 0
-    d.step(1700)
+    d.screen.saver.fps = 3                  # a one-minute wait of 180 frames, to be quick
+    d.step(170)
     d.move(10, 10)                          # a pointer move is mouse input
-    d.step(1700)
+    d.step(170)
     assert not d.screen.saver.blank
+    d.step(11)                              # 180 frames after the move
+    assert d.screen.saver.blank
 
 
 def test_any_key_brings_it_back_and_is_not_acted_on(start):
@@ -68,7 +71,8 @@ def test_pointer_in_the_upper_right_corner_blanks_at_once(start):
 def test_noblank_disables_the_saver_and_the_boss_key(start):
     d = start(noblank=True)
     d.screen.saver.score_limit = 0
+    d.screen.saver.fps = 3                  # a one-minute wait of 180 frames, to be quick
     d.key("ESC")
     d.move(639, 0)
-    d.step(1900)
+    d.step(200)
     assert not d.screen.saver.blank and got(d, Key) == [Key(27, 1)]
