@@ -283,7 +283,9 @@ def unpack(kind: str, data: bytes) -> Unpacked:
         return Unpacked(_salvage(data[:_READ_LIMIT].split(b"\n")), whole=False)
     rows = data.split(b"\n")
     header = rows[0].rstrip(b"\r")
-    if header.startswith(kind.encode() + b" ") and header != f"{kind} {VERSION}".encode():
+    version = header[len(kind) + 1:]
+    if header.startswith(kind.encode() + b" ") and version.isdigit() and int(version) != VERSION:
+        # a later version's records may mean other things: keep it whole, read nothing
         return Unpacked([], whole=False, foreign=True)
     whole = header == f"{kind} {VERSION}".encode() and _trailer_ok(data, rows)
     lines = _salvage(rows[1:])

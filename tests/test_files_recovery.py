@@ -347,3 +347,13 @@ def test_two_copies_of_the_game_lose_neither_game(tmp_path: Path) -> None:
     one.record_game(game("Ann"))
     two.record_game(game("Bob"))
     assert Store.open(tmp_path).players() == ["Bob", "Ann"]
+
+
+@pytest.mark.parametrize("header", [b"GINRUMMY.STA \x00", b"GINRUMMY.STA", b"GINRUMMY.ST@ 1", b""])
+def test_a_damaged_header_still_keeps_every_record(tmp_path: Path, header: bytes) -> None:
+    good = full_dir(tmp_path)
+    data = (tmp_path / STA).read_bytes()
+    (tmp_path / STA).write_bytes(header + data[data.index(b"\n"):])
+    store = Store.open(tmp_path)
+    assert store.stats() == good
+    assert "20 players recovered" in store.take_notices()[0]
