@@ -288,3 +288,19 @@ def test_the_path_is_absolute_so_a_later_chdir_cannot_move_the_files(
     got = launch("Dave")
     monkeypatch.chdir(tree)
     assert got.path == tree / "games" / "mysave"
+
+
+# ---- the whole program ---------------------------------------------------------------
+
+def test_the_console_script_starts_the_game_with_documented_words(tmp_path: Path) -> None:
+    if not (Path(cmdline.__file__).parent / "app.py").exists():
+        pytest.skip("port/main/app.py (the game's frame loop) is not there yet")
+    script = tmp_path / "wait.txt"
+    script.write_text("wait 60\n")
+    done = run("Dave", "025", "NODISK", "nokeyboard", "laptop", "GO", "CGA", "..\\nowhere",
+               "--headless", "--seed", "7", "--script", str(script),
+               "--shots", str(tmp_path / "shots"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    # NODISK: "disable all disk access": nothing but the driver's screenshots appears
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shots", "wait.txt"]
