@@ -92,6 +92,17 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Workers forked from a clean server process, never from the caller: forking a
+    process that runs other threads (pyxel's, a test runner's) can deadlock the child.
+    The server loads the engine once, so each worker starts at fork speed."""
+    if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["port.rules", "port.rules.computer", "port.rules.expert", "port.match"])
+    return ctx
+
+
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
               workers: int = 2, chunk: int = 10) -> MatchResult:
     """Play ``games`` games between the players named ``a`` and ``b``."""
@@ -99,8 +110,7 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     jobs = [(a, b, options, seed, s, min(s + chunk, games)) for s in range(0, games, chunk)]
     t0 = time.perf_counter()
     if workers > 1 and len(jobs) > 1:
-        ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with ctx.Pool(workers) as pool:
+        with _pool_context().Pool(workers) as pool:
             parts = pool.map(_work, jobs, chunksize=1)
     else:
         parts = [_work(j) for j in jobs]
