@@ -29,11 +29,13 @@ def headless_pyxel():
 
 @pytest.fixture
 def start(headless_pyxel, tmp_path):
-    """A factory of Drivers: start(profile="HERC", nokeyboard=True, ...)."""
+    """A factory of Drivers on the Screen/Mouse test screen (or a given controller):
+    start(profile="HERC", nokeyboard=True, ...)."""
     from port.main.driver import Driver
     from port.main.launch import Launch
+    from port.main.testscreen import TestScreen
 
-    def make(controller=None, **fields):
+    def make(controller=TestScreen, **fields):
         fields.setdefault("shots", tmp_path / "shots")
         return Driver.start(Launch(headless=True, **fields), controller)
 

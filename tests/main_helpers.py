@@ -13,23 +13,12 @@ from port.screen.profiles import RED, YELLOW
 from tests.test_rules import deck_for
 
 
-class _Nothing:
-    """A controller for the first instant, before the real first screen is made."""
-
-    def update(self, events: object) -> "_Nothing":
-        return self
-
-    def draw(self) -> None:
-        pass
-
-
 def open_game(tmp_path: Path, **fields: object) -> Driver:
     """The real program as a run with these command-line fields would start it."""
     fields.setdefault("path", tmp_path)
     fields.setdefault("seed", 7)
     fields.setdefault("shots", tmp_path / "shots")
-    d = Driver.start(Launch(headless=True, **fields), controller=_Nothing())
-    d.loop.controller = first_screen(d.session)
+    d = Driver.start(Launch(headless=True, **fields), first_screen)
     d.step()
     return d
 

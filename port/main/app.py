@@ -65,11 +65,10 @@ def make_session(launch: Launch) -> Session:
 
 
 def first_controller(launch: Launch, session: Session) -> Controller:
-    """The first screen. For now the Screen/Mouse test screen; the title screen
-    (or, with GO, the game) once the Main unit's screens exist."""
-    from port.main.testscreen import TestScreen
+    """The first screen: the title, or with GO "directly into the game"."""
+    from port.main.start import first_screen
 
-    return TestScreen(session)
+    return first_screen(session)
 
 
 class Loop:

@@ -14,11 +14,13 @@ so the Mouse unit reads them exactly as it reads a person's.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 import pyxel
 
 from port.main import app
+from port.main.controller import Session
 from port.main.launch import Launch
 from port.mouse import BUTTON_NAMES, KEYS, key_name, pyxel_key
 from port.screen import png
@@ -53,14 +55,21 @@ class Driver:
         self.saved: list[Path] = []
 
     @classmethod
-    def start(cls, launch: Launch, controller: app.Controller | None = None) -> Driver:
-        """Initialise pyxel if needed, make the session and the first (or given) controller."""
+    def start(cls, launch: Launch,
+              controller: app.Controller | Callable[[Session], app.Controller] | None = None) -> Driver:
+        """Initialise pyxel if needed, make the session and the first controller: the
+        given one, one made from the session by a given function (a controller class
+        such as TestScreen), or the program's own first screen."""
         app.init_pyxel(launch)
         _release_everything()
         session = app.make_session(launch)
-        loop = app.Loop(session, controller if controller is not None
-                        else app.first_controller(launch, session))
-        driver = cls(loop)
+        if controller is None:
+            first = app.first_controller(launch, session)
+        elif isinstance(controller, type) or not hasattr(controller, "update"):
+            first = controller(session)  # type: ignore[operator]
+        else:
+            first = controller  # type: ignore[assignment]
+        driver = cls(app.Loop(session, first))
         # Park the pointer where a fresh run has it; the first frame then starts clean.
         pyxel.set_mouse_pos(0, 0)
         return driver

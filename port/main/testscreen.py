@@ -165,7 +165,7 @@ def reference_image(name: str):
 
     fields = dict(reference_cases()[name])
     big = fields.pop("big", False)
-    driver = Driver.start(Launch(headless=True, **fields))
+    driver = Driver.start(Launch(headless=True, **fields), TestScreen)
     driver.move(*REFERENCE_POINTER)
     driver.step()
     if big:
