@@ -187,3 +187,33 @@ def test_expert_is_deterministic_for_its_seed() -> None:
     a = play_game(Options(score_limit=50), PascalRandom(9), (Expert(seed=4), Standard()))
     b = play_game(Options(score_limit=50), PascalRandom(9), (Expert(seed=4), Standard()))
     assert a.scores == b.scores and len(a.hands) == len(b.hands)
+
+
+def test_expert_out_points_agree_with_the_settlement() -> None:
+    from port.rules.expert import out_points
+    from port.rules.settle import Outcome, settle_out
+    rng = random.Random(11)
+    o = Options()
+    for _ in range(300):
+        cards = rng.sample(range(52), 20)
+        kh, dh = mask(cards[:10]), mask(cards[10:])
+        r = settle_out(0, (kh, dh), o, CARDS[0])
+        pts = out_points(kh, dh, o.gin_bonus, o.undercut_bonus)
+        if r.outcome is Outcome.UNDERCUT:
+            assert pts <= 0
+        # One least-deadwood arrangement of the knocker may let the defender lay off
+        # more than the settlement's chosen one: never less.
+        assert pts <= r.points if r.winner == 0 else pts <= -r.points
+
+
+def test_expert_play_out_ends_the_hand_with_the_points_of_one_side() -> None:
+    from port.rules.expert import play_out
+    rng = random.Random(3)
+    for _ in range(100):
+        cards = rng.sample(range(52), 52)
+        bits = [CARDS[c].bit for c in cards]
+        hands = [sum(bits[:10]), sum(bits[10:20])]
+        pts = play_out(hands, bits[21:], bits[20], 0, 10, 0, 25, 25)
+        assert -150 < pts < 150
+        assert hands[0].bit_count() == 10 and hands[1].bit_count() == 10
+        assert not hands[0] & hands[1]

@@ -15,6 +15,8 @@ of fixed formulas". STANDARD's formulas, all on hand masks (see ``port.cards``):
 * A discard's danger is the chance the opponent can meld it: pairs of cards that
   would meld with it, each card certain if the opponent took it from the pile, never if
   it is dead or mine, and otherwise as likely as the opponent's share of the unseen.
+  It weighs little at the deal and more as the stock runs down (the opponent nears
+  its knock, and a meld fed late can end the hand).
 * Draw: take the pile card when the best hand after taking it beats keeping the hand
   for a stock draw by a margin (taking also tells the opponent what we collect).
 * Knock: when allowed, weighing the deadwood against how long the opponent has had to
@@ -54,11 +56,28 @@ class Weights:
     """The constants of STANDARD's formulas (measured with the match runner)."""
 
     potential: float = 1.6      # K: how many draws' worth of meld chances a hand is worth
-    danger: float = 10.0        # deadwood points a discard the opponent can meld costs
+    danger: float = 4.0         # deadwood points a discard the opponent can meld costs (deal)
     pile_margin: float = 0.5    # a pile draw must beat the stock by this (it shows our hand)
     knock_free_turns: int = 6   # opponent draws before deadwood starts to weigh on a knock
     knock_slope: float = 0.7    # knock value lost per opponent draw after that
     knock_floor: int = 1        # deadwood always worth knocking with
+    potential_end: float = -1.0  # K with the stock run out (-1: same as ``potential``)
+    danger_end: float = 12.0     # ... and with the stock run out (-1: same as ``danger``):
+                                 # early the opponent is far from out, late a fed meld ends it
+
+    def k(self, stock: int) -> float:
+        """The potential weight with ``stock`` cards left (linear from the deal)."""
+        if self.potential_end < 0:
+            return self.potential
+        f = min(1.0, stock / 31)
+        return self.potential_end + (self.potential - self.potential_end) * f
+
+    def dz(self, stock: int) -> float:
+        """The danger weight with ``stock`` cards left."""
+        if self.danger_end < 0:
+            return self.danger
+        f = min(1.0, stock / 31)
+        return self.danger_end + (self.danger - self.danger_end) * f
 
 
 DEFAULT = Weights()
@@ -77,6 +96,7 @@ class Knowledge:
     unseen: int        # in the stock or the opponent's hand, as far as I know
     opp_unknown: int   # how many of the opponent's cards I cannot name
     opp_draws: int     # the opponent's turns this hand
+    stock: int = 31    # cards left in the stock
 
     @property
     def opp_share(self) -> float:
@@ -119,7 +139,7 @@ def knowledge(view: View) -> Knowledge:
                 shed |= stack[-1].bit
     unseen = FULL & ~mine & ~pile & ~opp_has
     unknown = max(0, view.opponent_hand_size - opp_has.bit_count())
-    return Knowledge(mine, pile, opp_has, shed, unseen, unknown, draws)
+    return Knowledge(mine, pile, opp_has, shed, unseen, unknown, draws, view.stock_count)
 
 
 # ---- the formulas -----------------------------------------------------------------------
@@ -182,7 +202,7 @@ def worth(h: int, kn: Knowledge, w: Weights = DEFAULT) -> float:
     dw = deadwood_mask(h)
     if dw == 0:
         return -100.0   # gin
-    return dw - w.potential * potential(h, kn.unseen)
+    return dw - w.k(kn.stock) * potential(h, kn.unseen)
 
 
 def danger(card_bit: int, kn: Knowledge) -> float:
@@ -220,7 +240,7 @@ def _shed_near(bit: int, shed: int) -> bool:
 
 
 def _score_discard(h11: int, d: int, kn: Knowledge, w: Weights) -> float:
-    return worth(h11 ^ d, kn, w) + w.danger * danger(d, kn)
+    return worth(h11 ^ d, kn, w) + w.dz(kn.stock) * danger(d, kn)
 
 
 def wants_knock(dw: int, view: View, kn: Knowledge, w: Weights = DEFAULT) -> bool:

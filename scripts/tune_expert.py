@@ -1,0 +1,64 @@
+"""Compare variants of EXPERT (its class attributes) with the match runner.
+
+    .venv/bin/python scripts/tune_expert.py --vs standard --games 200 --seed 1 \
+        "" "close=-1,draw_close=-1" "samples=96"
+
+Each variant is a comma-separated list of ``Expert`` attributes (samples, close, ...).
+The runner loads players by "path.py:Name"; this module answers any name
+"X,attr=value,..." with such an EXPERT.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from port.rules.expert import Expert  # noqa: E402
+
+HERE = str(Path(__file__).resolve())
+REF = str(Path(__file__).resolve().parent / "reference_bot.py") + ":ReferenceBot"
+
+
+def variant(spec: str) -> type[Expert]:
+    attrs: dict[str, object] = {}
+    for part in filter(None, spec.split(",")):
+        key, _, value = part.partition("=")
+        old = getattr(Expert, key)
+        attrs[key] = type(old)(float(value)) if isinstance(old, int) else type(old)(value)
+    return type("ExpertVariant", (Expert,), attrs)
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    kind, _, spec = name.partition(",")
+    if kind != "X":
+        raise AttributeError(name)
+    return variant(spec)
+
+
+def main() -> int:
+    from port.match import run_match
+    from port.rules.options import Options
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--vs", default="standard", choices=("easy", "ref", "standard"))
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("variants", nargs="*", default=[""])
+    args = p.parse_args()
+    for v in args.variants:
+        variant(v)
+        b = {"easy": "easy", "ref": REF, "standard": "standard"}[args.vs]
+        r = run_match(f"{HERE}:X,{v}", b, args.games, args.seed, Options())
+        lo, hi = r.interval_a
+        won = r.a.games_won + r.games_drawn / 2
+        print(f"{v or '(defaults)':50} vs {args.vs:8} {100 * won / r.games:5.1f}% "
+              f"[{100 * lo:.1f}-{100 * hi:.1f}]  hands {r.a.hands_won}:{r.b.hands_won} "
+              f"gins {r.a.gins}:{r.b.gins} uc {r.a.undercuts}:{r.b.undercuts} "
+              f"{r.games / r.seconds:.1f} g/s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
