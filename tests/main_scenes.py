@@ -96,6 +96,12 @@ SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
     "game_end": (game_end, {"score_limit": 0}),
     "quit_question": (quit_question, {}),
     "oklahoma_spade_big_cards": (oklahoma_spade, {}),
+    # The layout is defined once in 640x350 and adapts: the squeezed CGA, the wide Hercules.
+    "cga_drawn_with_hint": (drawn_with_hint, {"profile": "CGA"}),
+    "cga_hand_end": (hand_end, {"profile": "CGA"}),
+    "cga_high_scores": (high_scores, {"profile": "CGA"}),
+    "herc_knock_prompt": (knock_prompt, {"profile": "HERC"}),
+    "att400_title": (title, {"profile": "ATT400"}),
 }
 
 

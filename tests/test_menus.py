@@ -265,3 +265,20 @@ def test_high_scores_list_the_best_averages(headless_pyxel, tmp_path: Path) -> N
     d = open_game(tmp_path)
     d.key("H")
     assert [h.name for h in d.controller.ctx.store.high_scores()] == ["High", "Low"]
+
+
+def test_the_screen_saver_waits_two_seconds_per_point_of_the_score_limit(headless_pyxel, tmp_path: Path) -> None:
+    d = open_game(tmp_path, score_limit=300)
+    assert d.screen.saver.timeout_frames == 600 * 30
+    d.key("O")
+    for _ in range(6):
+        d.key("MINUS")                         # down to 0: the one-minute minimum
+    assert d.screen.saver.timeout_frames == 60 * 30
+    d.key("KP_PLUS")                           # 50 points: 100 seconds
+    assert d.screen.saver.timeout_frames == 100 * 30
+    d.key("M")
+    d.key("B")                                 # in the game too
+    d.step(100 * 30 - 10)
+    assert not d.screen.saver.blank
+    d.step(20)
+    assert d.screen.saver.blank

@@ -41,8 +41,11 @@ class Context:
         return ctx
 
     def apply_display(self) -> None:
-        """The options the display reads: the pointer shape."""
-        self.session.screen.pointer = self.config.pointer
+        """The options the display reads: the pointer shape, and the score limit that
+        sets the screen saver's wait ("two seconds per score limit point")."""
+        screen = self.session.screen
+        screen.pointer = self.config.pointer
+        screen.saver.score_limit = self.config.score_limit
 
     def new_deal_source(self) -> PascalRandom:
         """A generator for the next game: from --seed when given, else from the clock,

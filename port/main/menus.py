@@ -134,9 +134,9 @@ class TitleScreen(Menu):
         line2 = (f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
                  f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
         for i, line in enumerate((line1, line2)):
-            s.text((640 - s.text_width(line)) // 2, 268 + 12 * i, line, WHITE)
-        for i, note in enumerate(self.notices[:3]):
-            s.text(8, 306 + 12 * i, note[:79], LIGHTRED)
+            s.text((640 - s.text_width(line)) // 2, 266 + 14 * i, line, WHITE)
+        for i, note in enumerate(self.notices[:2]):
+            s.text(8, 308 + 14 * i, note[:79], LIGHTRED)
 
 
 class OptionsScreen(Menu):
@@ -292,7 +292,7 @@ class ScoresScreen(Menu):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.add(MENU_BOX, "MAIN MENU", "M", lambda b: self.title())
+        self.add(Rect(MENU_BOX.x, 326, MENU_BOX.w, MENU_BOX.h), "MAIN MENU", "M", lambda b: self.title())
 
     def on_key(self, k: Key) -> Controller | None:
         return self.title() if k.ascii == ENTER else super().on_key(k)
@@ -304,7 +304,7 @@ class ScoresScreen(Menu):
         for i, h in enumerate(self.ctx.store.high_scores()[:20]):
             line = (f"{i + 1:>2}  {h.name:<8}  {h.average:>7.2f}  {h.score:>5}  {h.limit:>5}"
                     f"  {h.hands:>5}  {'Y' if h.oklahoma else 'N':>4}  {h.date.isoformat()}")
-            s.text(24, 50 + 12 * i, line, WHITE)
+            s.text(24, 50 + 14 * i, line, WHITE)
 
 
 class PlayersScreen(Menu):

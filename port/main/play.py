@@ -32,6 +32,8 @@ RESULT_X, RESULT_STEP = 16, 50   # the computer's hand face up at the end: clear
 ROW_Y = 112
 DECK_X, PILE_X, KNOCK_X, DRAWN_X = 40, 110, 190, 270
 MSG_X = 350
+MSG_Y = 92
+LINE = 14          # text rows at least 14 apart stay apart on the 200-line CGA
 KEYS_0_9 = "1234567890"
 
 DECK_BOX = Rect(16, 316, 56, 20)
@@ -252,10 +254,10 @@ class PlayScreen:
     def _draw_scores(self) -> None:
         s = self.ctx.session.screen
         human, cpu = self.table.scores
-        s.text(HAND_X, 4, "COMPUTER", LIGHTGRAY)
+        s.text(HAND_X, CPU_Y - LINE, "COMPUTER", LIGHTGRAY)
         s.text(520, 20, f"{self.ctx.config.name[:8]:<8}{human:>5}", WHITE)
-        s.text(520, 32, f"{'COMPUTER':<8}{cpu:>5}", WHITE)
-        s.text(520, 48, f"{'LIMIT':<8}{self.ctx.config.score_limit:>5}", LIGHTGRAY)
+        s.text(520, 20 + LINE, f"{'COMPUTER':<8}{cpu:>5}", WHITE)
+        s.text(520, 20 + 2 * LINE, f"{'LIMIT':<8}{self.ctx.config.score_limit:>5}", LIGHTGRAY)
 
     def _draw_computer_backs(self) -> None:
         s = self.ctx.session.screen
@@ -291,9 +293,9 @@ class PlayScreen:
         t = self.table
         h = t.hand
         big = self.ctx.config.big_cards
-        s.text(DECK_X + 8, ROW_Y - 12, "DECK", LIGHTGRAY)
+        s.text(DECK_X + 8, ROW_Y - 14, "DECK", LIGHTGRAY)
         s.deck(DECK_X, ROW_Y, len(h.stock))
-        s.text(PILE_X + 8, ROW_Y - 12, "PILE", LIGHTGRAY)
+        s.text(PILE_X + 8, ROW_Y - 14, "PILE", LIGHTGRAY)
         if h.pile:
             s.card(PILE_X, ROW_Y, h.pile[-1], big)
         else:
@@ -302,7 +304,7 @@ class PlayScreen:
             s.bar(PILE_X, ROW_Y - 22, CARD_W, 5, RED)
         self._draw_knock_card()
         if t.drawn is not None:
-            s.text(DRAWN_X + 4, ROW_Y - 12, "DRAWN", LIGHTGRAY)
+            s.text(DRAWN_X + 4, ROW_Y - 14, "DRAWN", LIGHTGRAY)
             s.card(DRAWN_X, ROW_Y, t.drawn, big)
         target = t.hint_target
         if target == "deck":
@@ -317,7 +319,7 @@ class PlayScreen:
         RED box around it when the first upcard is a spade."""
         s = self.ctx.session.screen
         h = self.table.hand
-        s.text(KNOCK_X, ROW_Y - 12, "KNOCK", LIGHTGRAY)
+        s.text(KNOCK_X, ROW_Y - 14, "KNOCK", LIGHTGRAY)
         s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
         s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
         label = str(h.knock_value)
@@ -372,7 +374,7 @@ class PlayScreen:
         if t.message:
             lines = [t.message[:34], t.message[34:68]]
         for i, line in enumerate(lines[:6]):
-            s.text(MSG_X + 16, ROW_Y + 4 + 10 * i, line, WHITE)
+            s.text(MSG_X + 16, MSG_Y + LINE * i, line, WHITE)
 
     def _draw_result(self, r: Settlement) -> None:
         """Both hands face up, arranged, with their meld bars and RED layoff bars."""
