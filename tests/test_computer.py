@@ -217,3 +217,21 @@ def test_expert_play_out_ends_the_hand_with_the_points_of_one_side() -> None:
         assert -150 < pts < 150
         assert hands[0].bit_count() == 10 and hands[1].bit_count() == 10
         assert not hands[0] & hands[1]
+
+
+def test_standards_danger_weight_grows_as_the_stock_runs_down() -> None:
+    w = computer.DEFAULT
+    assert w.dz(31) < w.dz(15) < w.dz(0)
+    # A card the opponent can meld costs more late than at the deal.
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 9D 9C JD JC 5C KD", "8H",
+                                         "8S 8D 2D 5H 6H TD TS QS 3C 3D"))
+    kn = knowledge(hand.view(0))
+    assert w.dz(kn.stock) == w.dz(31)
+
+
+def test_expert_reads_a_hand_from_its_loose_cards() -> None:
+    from port.cards import hand as hand_of
+    from port.rules.expert import _loosest
+    assert _loosest(hand_of("AS 2S 3S 7H 7D 7C KD 9C 4H 5D")) == 10
+    assert _loosest(hand_of("AS 2S 3S 7H 7D 7C 8C 9C TC 5D")) == 5
+    assert _loosest(hand_of("AS 2S 3S 7H 7D 7C 8C 9C TC JC")) == 0

@@ -62,6 +62,9 @@ class Weights:
     knock_slope: float = 0.7    # knock value lost per opponent draw after that
     knock_floor: int = 1        # deadwood always worth knocking with
     potential_end: float = -1.0  # K with the stock run out (-1: same as ``potential``)
+    knock_last: float = 0.0      # 0: off; else no knock with more deadwood than this
+                                 # times the opponent's last discard (it throws its
+                                 # costliest loose card, so low throws mean a low hand)
     danger_end: float = 12.0     # ... and with the stock run out (-1: same as ``danger``):
                                  # early the opponent is far from out, late a fed meld ends it
 
@@ -97,6 +100,7 @@ class Knowledge:
     opp_unknown: int   # how many of the opponent's cards I cannot name
     opp_draws: int     # the opponent's turns this hand
     stock: int = 31    # cards left in the stock
+    opp_last: int = 10  # the value of the opponent's last discard (10 before it has thrown)
 
     @property
     def opp_share(self) -> float:
@@ -115,6 +119,7 @@ def knowledge(view: View) -> Knowledge:
     for c in view.pile:
         pile |= c.bit
     opp_has = shed = draws = 0
+    last = 10
     stack = [view.upcard]   # replay the pile, to know which card a stock draw passed over
     for e in view.events:
         act = e.act
@@ -133,13 +138,14 @@ def knowledge(view: View) -> Knowledge:
             if e.seat != me:
                 opp_has &= ~e.card.bit   # type: ignore[union-attr]
                 shed |= e.card.bit   # type: ignore[union-attr]
+                last = e.card.value   # type: ignore[union-attr]
         elif act is Act.DRAW_STOCK and e.seat != me:
             draws += 1
             if stack:
                 shed |= stack[-1].bit
     unseen = FULL & ~mine & ~pile & ~opp_has
     unknown = max(0, view.opponent_hand_size - opp_has.bit_count())
-    return Knowledge(mine, pile, opp_has, shed, unseen, unknown, draws, view.stock_count)
+    return Knowledge(mine, pile, opp_has, shed, unseen, unknown, draws, view.stock_count, last)
 
 
 # ---- the formulas -----------------------------------------------------------------------
@@ -249,6 +255,8 @@ def wants_knock(dw: int, view: View, kn: Knowledge, w: Weights = DEFAULT) -> boo
     lower the deadwood must be, for fear of an undercut."""
     if dw <= w.knock_floor or view.stock_count <= 4:
         return True
+    if w.knock_last > 0 and dw > w.knock_last * kn.opp_last:
+        return False
     late = max(0, kn.opp_draws - w.knock_free_turns)
     return dw <= view.knock_value - w.knock_slope * late
 

@@ -24,11 +24,12 @@ a seed gives the same games on any machine. scripts/bench_ai.py measures the tim
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from port.cards import CARDS, Card
 from port.rules.computer import (DEFAULT, FULL, Knowledge, Standard, Weights, _bits,
-                                 _discard_order, _score_discard, choose_discard, knowledge,
+                                 _discard_order, _score_discard, choose_discard, knowledge, wants_knock,
                                  related, worth)
 from port.rules.melds import arrange_mask, best_discards_mask, deadwood_mask
 from port.rules.players import Draw, KnockChoice, legal_discards
@@ -93,6 +94,11 @@ def _near(shed: int) -> int:
     a, b, c, d = shed & 0x1FFF, shed >> 16 & 0x1FFF, shed >> 32 & 0x1FFF, shed >> 48
     ranks = a | b | c | d
     return (_SPREAD * ranks | shed << 1 | shed >> 1) & FULL
+
+
+def _loosest(h: int) -> int:
+    """The value of the costliest card outside the hand's best melds (0 for gin)."""
+    return _VALUE_AT[_highest(arrange_mask(h)[2])] if arrange_mask(h)[2] else 0
 
 
 # ---- a fast play-out ---------------------------------------------------------------------
@@ -161,7 +167,8 @@ class Expert(Standard):
     """EXPERT: STANDARD's formulas, close decisions played out on sampled deals."""
 
     name = "expert"
-    samples = 48            # deals per knock question
+    samples = 48            # deals per knock question ...
+    close_knock = 4.0       # ... and twice as many more when the means differ by less
     # Playing out close draws and discards too measured worse than STANDARD's formulas
     # (vs STANDARD over 200-300 games: 39.5% with both, 49% with the discards decided
     # by a second draw of look-ahead): off (-1) unless tuning (scripts/tune_expert.py).
@@ -171,6 +178,10 @@ class Expert(Standard):
     close = -1.0            # STANDARD score gap under which discards are played out
     draw_close = -1.0       # STANDARD score gap under which the draw is played out
     game_bonus = 0.0        # worth of ending the game, on top of the hand's points
+    on_potential = 0.5      # >= 0: the potential weight when playing on a knockable hand
+    tries = 4               # > 1: resample up to this often for a hand whose loose
+                            # cards are no costlier than the opponent's last discard
+    blend = -1.0            # >= 0: STANDARD's knock unless the play-outs differ by more
     knock_margin = 0.0      # points playing on must win over knocking
     built = 1.0             # share of the opponent's draws a sampled hand has seen
 
@@ -182,7 +193,18 @@ class Expert(Standard):
 
     def _deals(self, kn: Knowledge, n: int) -> list[tuple[int, list[int]]]:
         sampler = Sampler(kn, self.rng, self.built)
-        return [sampler.sample() for _ in range(n)]
+        if self.tries <= 1 or kn.opp_draws == 0:
+            return [sampler.sample() for _ in range(n)]
+        # A player throws its costliest loose card: prefer hands whose loose cards are
+        # all worth no more than the opponent's last discard.
+        out = []
+        for _ in range(n):
+            for _ in range(self.tries):
+                deal = sampler.sample()
+                if _loosest(deal[0]) <= kn.opp_last:
+                    break
+            out.append(deal)
+        return out
 
     def _value(self, view: View, h10: int, discard: int | None, deals: list[tuple[int, list[int]]]) -> float:
         """Mean points of having thrown ``discard`` and kept ``h10`` (playing on)."""
@@ -277,8 +299,12 @@ class Expert(Standard):
         best_dw = min(dws.values())
         can_knock = not view.play_to_gin and view.knock_value > 0
         if best_dw == 0 or (can_knock and best_dw <= view.knock_value):
-            # Gin, or a knocking discard: STANDARD's choice with the knock simulated.
-            return choose_discard(view, self.weights, self._knock_better)
+            # Gin, or a knocking discard: STANDARD's choice with the knock simulated;
+            # playing on, the hand is already low (``on_potential``: its weight then).
+            w = self.weights
+            if self.on_potential >= 0:
+                w = dataclasses.replace(w, potential=self.on_potential, potential_end=-1.0)
+            return choose_discard(view, w, self._knock_better)
         w = self.weights
         scored = sorted((_score_discard(h, d, kn, w), -_VALUE_AT[d], -d, d)
                         for d in options if dws[d] <= best_dw + 10)
@@ -303,11 +329,19 @@ class Expert(Standard):
             return True
         # The discard is public once made: it is not in the opponent's hand or the stock.
         if discard is not None and discard & kn.unseen:
-            kn = Knowledge(kn.mine, kn.pile | discard, kn.opp_has, kn.opp_shed,
-                           kn.unseen & ~discard, kn.opp_unknown, kn.opp_draws, kn.stock)
+            kn = dataclasses.replace(kn, pile=kn.pile | discard, unseen=kn.unseen & ~discard)
         deals = self._deals(kn, self.samples)
         knock = self._knock_mean(view, h10, deals)
         on = self._value(view, h10, discard, deals)
+        if abs(knock - on) < self.close_knock:   # close: spend more of the budget
+            more = self._deals(kn, 2 * self.samples)
+            n, m = len(deals), len(more)
+            knock = (knock * n + self._knock_mean(view, h10, more) * m) / (n + m)
+            on = (on * n + self._value(view, h10, discard, more) * m) / (n + m)
+        if self.blend >= 0:   # STANDARD's answer unless the play-outs clearly disagree
+            if wants_knock(deadwood_mask(h10), view, kn, self.weights):
+                return knock >= on - self.blend
+            return knock > on + self.blend
         return knock >= on - self.knock_margin
 
 
