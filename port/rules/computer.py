@@ -35,6 +35,7 @@ move can never differ.
 from __future__ import annotations
 
 from collections.abc import Callable
+import dataclasses
 from dataclasses import dataclass
 
 from port.cards import CARDS, LANE, VALUES, Card, cards_of
@@ -62,6 +63,7 @@ class Weights:
     knock_slope: float = 0.7    # knock value lost per opponent draw after that
     knock_floor: int = 1        # deadwood always worth knocking with
     potential_end: float = -1.0  # K with the stock run out (-1: same as ``potential``)
+    on_potential: float = -1.0   # >= 0: K when playing on a hand that could knock
     knock_last: float = 0.0      # 0: off; else no knock with more deadwood than this
                                  # times the opponent's last discard (it throws its
                                  # costliest loose card, so low throws mean a low hand)
@@ -278,6 +280,8 @@ def choose_discard(view: View, w: Weights = DEFAULT,
         if (knock_test(view, kn, h ^ d, d) if knock_test is not None
                 else wants_knock(best_dw, view, kn, w)):
             return _CARD_AT[d]
+        if w.on_potential >= 0:   # playing on a low hand: keep it low (undercuts)
+            w = dataclasses.replace(w, potential=w.on_potential, potential_end=-1.0)
     # Only discards that keep the deadwood near its best are worth scoring in full.
     cands = [d for d in options if dws[d] <= best_dw + 10]
     best = min(cands, key=lambda d: (_score_discard(h, d, kn, w), -_VALUE_AT[d], -d))

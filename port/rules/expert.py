@@ -161,10 +161,17 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
         to_move ^= 1
 
 
-# ---- the level --------------------------------------------------------------------------
+# ---- the level ----------------------------------------------------------------------
+
+# STANDARD's weights, except that a hand it could knock with but plays on (the
+# play-outs said so) is kept low: undercuts win EXPERT most of its hands against
+# players that knock early (vs the reference bot, 600 games, seed 2: 67.2% against
+# 64.5% with STANDARD's weight).
+WEIGHTS = dataclasses.replace(DEFAULT, on_potential=0.5)
+
 
 class Expert(Standard):
-    """EXPERT: STANDARD's formulas, close decisions played out on sampled deals."""
+    """EXPERT: STANDARD's formulas, knocks decided on sampled deals played out."""
 
     name = "expert"
     samples = 48            # deals per knock question ...
@@ -178,14 +185,13 @@ class Expert(Standard):
     close = -1.0            # STANDARD score gap under which discards are played out
     draw_close = -1.0       # STANDARD score gap under which the draw is played out
     game_bonus = 0.0        # worth of ending the game, on top of the hand's points
-    on_potential = 0.5      # >= 0: the potential weight when playing on a knockable hand
     tries = 4               # > 1: resample up to this often for a hand whose loose
                             # cards are no costlier than the opponent's last discard
     blend = -1.0            # >= 0: STANDARD's knock unless the play-outs differ by more
     knock_margin = 0.0      # points playing on must win over knocking
     built = 1.0             # share of the opponent's draws a sampled hand has seen
 
-    def __init__(self, seed: int = 0, weights: Weights = DEFAULT) -> None:
+    def __init__(self, seed: int = 0, weights: Weights = WEIGHTS) -> None:
         super().__init__(seed, weights)
         self.rng = random.Random(seed)
 
@@ -299,12 +305,9 @@ class Expert(Standard):
         best_dw = min(dws.values())
         can_knock = not view.play_to_gin and view.knock_value > 0
         if best_dw == 0 or (can_knock and best_dw <= view.knock_value):
-            # Gin, or a knocking discard: STANDARD's choice with the knock simulated;
-            # playing on, the hand is already low (``on_potential``: its weight then).
-            w = self.weights
-            if self.on_potential >= 0:
-                w = dataclasses.replace(w, potential=self.on_potential, potential_end=-1.0)
-            return choose_discard(view, w, self._knock_better)
+            # Gin, or a knocking discard: STANDARD's choice with the knock simulated
+            # (playing on, ``Weights.on_potential`` keeps the low hand low).
+            return choose_discard(view, self.weights, self._knock_better)
         w = self.weights
         scored = sorted((_score_discard(h, d, kn, w), -_VALUE_AT[d], -d, d)
                         for d in options if dws[d] <= best_dw + 10)
