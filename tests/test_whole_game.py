@@ -51,13 +51,27 @@ def mouse_turn(d, s) -> None:
         d.step()
 
 
+def progress(s: play.PlayScreen) -> tuple[object, ...]:
+    t = s.table
+    return (t.mode, t.game.hands_played, len(t.hand.events), len(t.hand.stock))
+
+
 def play_whole_game(d, turn) -> play.PlayScreen:
     s = d.controller
     assert isinstance(s, play.PlayScreen)
+    last, still = None, 0
     for _ in range(MAX_FRAMES):
         if s.table.mode is Mode.GAME_END:
             return s
         turn(d, s)
+        now = progress(s)
+        still = still + 1 if now == last else 0
+        last = now
+        if still > 300:   # the computer moves every 12 frames: nothing for 300 steps is stuck
+            t = s.table
+            raise AssertionError(f"the game is stuck: {now}, hint {t.hint_target}, drawn {t.drawn} "
+                                 f"from pile {t.drawn_from_pile}, saver blank {d.screen.saver.blank}, "
+                                 f"controller {type(d.controller).__name__}")
     raise AssertionError("the game did not end")
 
 

@@ -17,7 +17,10 @@ from port.mouse import Key, Mouse, Press
 from port.screen import LOGICAL_WIDTH, Screen
 
 FPS = 30                  # logical frames per second: timings count these frames
-HEADLESS_FPS = 1_000_000  # pyxel.flip()'s pacing floor: headless frames do not wait
+# Headless frames should not wait: flip() costs about 1 ms whatever the fps, so
+# 1000 is as fast as it goes. Not higher: at fps=1_000_000 pyxel 2.9's flip() was seen
+# to spin for ever in its frame-pacing loop on a loaded machine (tests/test_app.py).
+HEADLESS_FPS = 1000
 TITLE = "GinRummy"
 BOSS_CORNER = 3           # logical pixels from the upper-right corner that blank at once
 ESC = 27
@@ -40,8 +43,11 @@ def init_pyxel(launch: Launch) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     cwd = os.getcwd()
     try:
+        # Headless, pyxel's screencast recorder (capture_sec seconds of frames) would keep
+        # every frame at the unpaced headless rate, 220 KB each, until memory runs out.
+        extra = {"capture_sec": 0} if launch.headless else {}
         pyxel.init(*screen_size, title=TITLE, fps=HEADLESS_FPS if launch.headless else FPS,
-                   quit_key=pyxel.KEY_NONE, headless=launch.headless)
+                   quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
     finally:
         os.chdir(cwd)
     pyxel.mouse(False)        # the game draws its own pointer shapes
