@@ -57,6 +57,20 @@ GIN = "AS 2S 3S 4H 5H 6H 7H 7D 7C 7S"         # no deadwood
 HIGH = "KS QD JC 9H 8C 6S 5D 3C TD 4C"          # no melds: deadwood 75
 
 
+def play_out(h: HandState, knock: bool = True) -> None:
+    """Draw from the stock and throw the drawn card back; knock when offered (or play on)."""
+    while h.phase is not Phase.OVER:
+        s = h.to_move
+        if h.phase is Phase.DRAW:
+            h.draw_stock(s)
+        elif h.phase is Phase.DISCARD:
+            h.discard(s, h.drawn)
+        elif knock:
+            h.knock(s)
+        else:
+            h.play_on(s)
+
+
 # ---- the deal ------------------------------------------------------------------------
 
 def test_deal_ten_cards_each_and_the_next_card_starts_the_pile() -> None:
@@ -81,17 +95,7 @@ def test_human_always_goes_first() -> None:
     game = Game(Options(score_limit=500), PascalRandom(5))
     for _ in range(3):
         assert game.hand.to_move == 0
-        game.hand.draw_stock(0)
-        # end the hand quickly: play until the stock runs down
-        h = game.hand
-        while h.phase is not Phase.OVER:
-            s = h.to_move
-            if h.phase is Phase.DRAW:
-                h.draw_stock(s)
-            elif h.phase is Phase.DISCARD:
-                h.discard(s, h.drawn)
-            else:
-                h.play_on(s)
+        play_out(game.hand, knock=False)       # quickly: to the end of the stock
         game.record()
         game.next_hand()
 
@@ -428,18 +432,6 @@ def test_a_draw_hand_scores_nothing_but_counts_as_a_hand_played() -> None:
 
 
 # ---- the game --------------------------------------------------------------------------------
-
-def play_out(h: HandState) -> None:
-    """Knock whenever offered, else draw stock and throw back the drawn card."""
-    while h.phase is not Phase.OVER:
-        s = h.to_move
-        if h.phase is Phase.DRAW:
-            h.draw_stock(s)
-        elif h.phase is Phase.DISCARD:
-            h.discard(s, h.drawn)
-        else:
-            h.knock(s)
-
 
 def test_game_ends_when_a_score_reaches_the_limit() -> None:
     game = Game(Options(score_limit=50), PascalRandom(11))

@@ -4,17 +4,13 @@ script shows headless. Skipped, with the reason, where Xvfb is not installed
 (.ci/run installs it, so CI always runs it)."""
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 
 from port.main import play
 from port.screen import png
 from port.screen.profiles import RED
+from tests.window_helpers import needs_xvfb, run_script
 
 SCRIPT = """\
 # begin, draw from the deck, throw the card back, let the computer play
@@ -32,26 +28,15 @@ shot played
 """
 
 
-def _run(tmp_path: Path, name: str, extra_env: dict[str, str], prefix: list[str],
-         args: list[str]) -> tuple[png.Indexed, png.Indexed]:
-    home = tmp_path / name
-    home.mkdir()
-    script = home / "game.txt"
-    script.write_text(SCRIPT)
-    env = dict(os.environ, SDL_AUDIODRIVER="dummy", **extra_env)
-    done = subprocess.run([*prefix, sys.executable, "-m", "port", *args, "--script", str(script),
-                           "--shots", str(home), "--seed", "1991", "Dave"],
-                          cwd=home, env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return png.read(home / "drawn.png"), png.read(home / "played.png")
+def _run(home: Path, window: bool) -> tuple[png.Indexed, png.Indexed]:
+    shots = run_script(home, SCRIPT, "--seed", "1991", "Dave", window=window)
+    return png.read(shots / "drawn.png"), png.read(shots / "played.png")
 
 
-@pytest.mark.skipif(shutil.which("xvfb-run") is None,
-                    reason="Xvfb is not installed (Debian: apt-get install xvfb libgl1-mesa-dri; .ci/run does)")
+@needs_xvfb
 def test_a_short_game_in_a_real_window_under_xvfb(tmp_path: Path) -> None:
-    windowed = _run(tmp_path, "window", {"SDL_VIDEODRIVER": "x11"},
-                    ["xvfb-run", "-a", "-s", "-screen 0 1024x768x24"], [])
-    headless = _run(tmp_path, "headless", {}, [], ["--headless"])
+    windowed = _run(tmp_path / "window", window=True)
+    headless = _run(tmp_path / "headless", window=False)
     assert [w.pixels for w in windowed] == [h.pixels for h in headless]
     drawn, played = windowed
     assert drawn.pixels != played.pixels               # the game moved on

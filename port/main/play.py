@@ -89,41 +89,27 @@ class PlayScreen:
         return self
 
     def _key(self, k: Key) -> Controller | None:
-        ch = k.char
+        """A key chooses what a click on its box or card would (one table of actions)."""
+        target = self._key_target(k.char)
+        return self._choose(target) if target is not None else self
+
+    def _key_target(self, ch: str) -> object:
         t = self.table
         if self.quit_asked:
-            if ch == "Y":
-                return self._leave()
-            if ch in ("N", "\x1b"):
-                self.quit_asked = False
-            return self
-        if ch == "Q" and t.mode is not Mode.GAME_END:
-            self.quit_asked = True
-        elif ch == "H":
-            t.ask_hint()
-        elif t.mode is Mode.HUMAN_DRAW:
-            if ch == "D":
-                t.draw_deck()
-            elif ch == "P":
-                t.draw_pile()
-        elif t.mode is Mode.HUMAN_DISCARD:
-            if ch == "D":
-                t.discard_drawn()
-            elif ch == "U":
-                t.undo()
-            elif ch and ch in KEYS_0_9:
-                t.discard_at(KEYS_0_9.index(ch))
-        elif t.mode is Mode.KNOCK_PROMPT:
-            {"Y": t.knock, "N": t.play_on, "P": t.play_to_gin}.get(ch, lambda: False)()
-        elif t.mode is Mode.HAND_END:
-            if ch in ("\r", " ", "C"):
-                t.next_hand()
-        elif t.mode is Mode.GAME_END:
-            if ch == "A":
-                return self._again()
-            if ch in ("M", "\r"):
-                return self._leave()
-        return self
+            return {"Y": "yes", "N": "no", "\x1b": "no"}.get(ch)
+        if ch == "Q":
+            return "quit"
+        if ch == "H":
+            return "hint"
+        by_mode: dict[Mode, dict[str, object]] = {
+            Mode.HUMAN_DRAW: {"D": "deck", "P": "pile"},
+            Mode.HUMAN_DISCARD: {"D": "drawn_box", "U": "undo",
+                                 **{c: i for i, c in enumerate(KEYS_0_9)}},
+            Mode.KNOCK_PROMPT: {"Y": "yes", "N": "no", "P": "gin"},
+            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue"},
+            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu"},
+        }
+        return by_mode.get(t.mode, {}).get(ch)
 
     def _press(self, p: Press) -> Controller | None:
         t = self.table
