@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from port.main import play
 from port.screen import png
 from port.screen.profiles import RED
