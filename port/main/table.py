@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from port.cards import Card, Rng, sort_key_rank, sort_key_suit
-from port.rules import Game, HandState, Options, Phase, Settlement
+from port.rules import Act, Game, HandState, Options, Phase, Settlement
 from port.rules.melds import arrange
 from port.rules.computer import hint
-from port.rules.players import Draw, KnockChoice, Player
+from port.rules.players import Draw, Player, step
 
 HUMAN, COMPUTER = 0, 1
 PACE = 12            # frames between the computer's visible steps (0.4 s at 30 fps)
@@ -234,23 +234,10 @@ class Table:
     def _computer_step(self) -> None:
         h = self.hand
         self._feed()
-        view = h.view(COMPUTER, self.scores)
-        if h.phase is Phase.DRAW:
-            if self.computer.choose_draw(view) is Draw.PILE and h.pile:
-                h.draw_pile(COMPUTER)
-                self.computer_took_pile = True
-            else:
-                h.draw_stock(COMPUTER)
-        elif h.phase is Phase.DISCARD:
-            h.discard(COMPUTER, self.computer.choose_discard(view))
-        elif h.phase is Phase.KNOCK:
-            choice = self.computer.choose_knock(view)
-            if choice is KnockChoice.KNOCK:
-                h.knock(COMPUTER)
-            elif choice is KnockChoice.PLAY_TO_GIN:
-                h.play_to_gin(COMPUTER)
-            else:
-                h.play_on(COMPUTER)
+        step(h, self.computer, h.view(COMPUTER, self.scores))
+        last = h.events[-1]
+        if last.seat == COMPUTER and last.act is Act.DRAW_PILE:
+            self.computer_took_pile = True
         self._feed()
         if h.phase is Phase.OVER:
             self._end_hand()

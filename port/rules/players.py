@@ -122,6 +122,27 @@ class _Seats:
                 p.observe(e if seat == e.seat else hidden)
 
 
+def step(hand: HandState, player: Player, view: View) -> None:
+    """Ask ``player`` (the seat of ``view``, to move) for its move in the current phase
+    and make it on ``hand``. An illegal answer raises ``IllegalMove`` and changes nothing."""
+    seat = view.seat
+    if hand.phase is Phase.DRAW:
+        if Draw(player.choose_draw(view)) is Draw.PILE:
+            hand.draw_pile(seat)
+        else:
+            hand.draw_stock(seat)
+    elif hand.phase is Phase.DISCARD:
+        hand.discard(seat, Card(player.choose_discard(view)))
+    elif hand.phase is Phase.KNOCK:
+        answer = KnockChoice(player.choose_knock(view))
+        if answer is KnockChoice.KNOCK:
+            hand.knock(seat)
+        elif answer is KnockChoice.PLAY_TO_GIN:
+            hand.play_to_gin(seat)
+        else:
+            hand.play_on(seat)
+
+
 def play_hand(hand: HandState, players: tuple[Player, Player],
               scores: tuple[int, int] = (0, 0), max_turns: int = 1000) -> HandRecord:
     """Play one dealt hand to its end, asking each player for its moves.
@@ -142,21 +163,7 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
             turns += 1
             if turns > max_turns:
                 raise RuntimeError("a hand ran past its turn limit (a bot keeps undoing?)")
-            choice = Draw(p.choose_draw(view))
-            if choice is Draw.PILE:
-                hand.draw_pile(seat)
-            else:
-                hand.draw_stock(seat)
-        elif hand.phase is Phase.DISCARD:
-            hand.discard(seat, Card(p.choose_discard(view)))
-        else:
-            k = KnockChoice(p.choose_knock(view))
-            if k is KnockChoice.KNOCK:
-                hand.knock(seat)
-            elif k is KnockChoice.PLAY_TO_GIN:
-                hand.play_to_gin(seat)
-            else:
-                hand.play_on(seat)
+        step(hand, p, view)
         seats.flush()
     assert hand.result is not None
     for seat, p in enumerate(players):
@@ -217,5 +224,5 @@ def _load_module(path: Path) -> object:
     return module
 
 
-__all__ = ["Draw", "GameRecord", "HandRecord", "IllegalMove", "KnockChoice", "Outcome",
+__all__ = ["Draw", "GameRecord", "HandRecord", "IllegalMove", "KnockChoice", "Outcome", "step",
            "Player", "legal_discards", "load_player", "play_game", "play_hand"]
