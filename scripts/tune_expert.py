@@ -16,6 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from port.rules.expert import Expert  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tune_standard import result_line  # noqa: E402
 
 HERE = str(Path(__file__).resolve())
 REF = str(Path(__file__).resolve().parent / "reference_bot.py") + ":ReferenceBot"
@@ -51,12 +53,7 @@ def main() -> int:
         variant(v)
         b = {"easy": "easy", "ref": REF, "standard": "standard"}[args.vs]
         r = run_match(f"{HERE}:X,{v}", b, args.games, args.seed, Options())
-        lo, hi = r.interval_a
-        won = r.a.games_won + r.games_drawn / 2
-        print(f"{v or '(defaults)':50} vs {args.vs:8} {100 * won / r.games:5.1f}% "
-              f"[{100 * lo:.1f}-{100 * hi:.1f}]  hands {r.a.hands_won}:{r.b.hands_won} "
-              f"gins {r.a.gins}:{r.b.gins} uc {r.a.undercuts}:{r.b.undercuts} "
-              f"{r.games / r.seconds:.1f} g/s", flush=True)
+        print(result_line(v, args.vs, r), flush=True)
     return 0
 
 

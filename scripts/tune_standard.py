@@ -17,10 +17,14 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from port.rules.computer import DEFAULT, Easy, Standard, Weights  # noqa: E402
+
+if TYPE_CHECKING:
+    from port.match import MatchResult
 
 HERE = str(Path(__file__).resolve())
 REF = str(Path(__file__).resolve().parent / "reference_bot.py") + ":ReferenceBot"
@@ -49,6 +53,17 @@ def __getattr__(name: str):  # type: ignore[no-untyped-def]
     return lambda seed=0: cls(seed=seed, weights=w)
 
 
+def result_line(variant: str, vs: str, r: MatchResult) -> str:
+    """One line of a tuning table: A's share of games (draws count half), its 95%
+    interval, hands, gins and undercuts won each way, and the speed."""
+    lo, hi = r.interval_a
+    won = r.a.games_won + r.games_drawn / 2
+    return (f"{variant or '(defaults)':50} vs {vs:8} {100 * won / r.games:5.1f}% "
+            f"[{100 * lo:.1f}-{100 * hi:.1f}]  hands {r.a.hands_won}:{r.b.hands_won} "
+            f"gins {r.a.gins}:{r.b.gins} uc {r.a.undercuts}:{r.b.undercuts} "
+            f"{r.games / r.seconds:.0f} g/s")
+
+
 def main() -> int:
     from port.match import run_match
     from port.rules.options import Options
@@ -67,12 +82,7 @@ def main() -> int:
         b = {"easy": f"{HERE}:E,{bw}", "ref": REF, "standard": f"{HERE}:S,{args.b}",
              "expert": "expert"}[args.vs]
         r = run_match(a, b, args.games, args.seed, Options())
-        lo, hi = r.interval_a
-        won = r.a.games_won + r.games_drawn / 2
-        print(f"{v or '(defaults)':50} vs {args.vs:8} {100 * won / r.games:5.1f}% "
-              f"[{100 * lo:.1f}-{100 * hi:.1f}]  hands {r.a.hands_won}:{r.b.hands_won} "
-              f"gins {r.a.gins}:{r.b.gins} uc {r.a.undercuts}:{r.b.undercuts} "
-              f"{r.games / r.seconds:.0f} g/s", flush=True)
+        print(result_line(v, args.vs, r), flush=True)
     return 0
 
 
