@@ -13,6 +13,8 @@ Layout, in the 640x350 logical space (docs/screen.md tells how profiles map it):
 """
 from __future__ import annotations
 
+import textwrap
+
 from port import files
 from port.cards import Card
 from port.main.context import Context
@@ -358,7 +360,7 @@ class PlayScreen:
             s.button(*AGAIN_BOX, "PLAY AGAIN", "A")
             s.button(*MENU_BOX, "MAIN MENU", "M")
         if t.message:
-            lines = [t.message[:34], t.message[34:68]]
+            lines = textwrap.wrap(t.message, 34)
         for i, line in enumerate(lines[:6]):
             s.text(MSG_X + 16, MSG_Y + LINE * i, line, WHITE)
 

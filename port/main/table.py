@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from port.cards import Card, Rng, sort_key_rank, sort_key_suit
-from port.rules import Act, Game, HandState, Options, Phase, Settlement
+from port.rules import Act, Game, HandState, IllegalMove, Options, Phase, Settlement
 from port.rules.melds import arrange
 from port.rules.computer import hint
 from port.rules.players import Draw, Player, step
@@ -132,8 +132,8 @@ class Table:
         return True
 
     def discard_drawn(self) -> bool:
-        """Throw back the card just drawn (not allowed for a pile card: undo instead)."""
-        if self.mode is not Mode.HUMAN_DISCARD or self.hand.drawn_from_pile:
+        """Throw back the card just drawn (a pile card is refused: undo instead)."""
+        if self.mode is not Mode.HUMAN_DISCARD:
             return False
         return self.discard(self.hand.drawn)
 
@@ -147,10 +147,11 @@ class Table:
     def discard(self, card: Card | None) -> bool:
         if self.mode is not Mode.HUMAN_DISCARD or card is None:
             return False
-        if self.hand.drawn_from_pile and card == self.hand.drawn:
-            self.message = "You cannot discard the card taken from the pile. UNDO instead."
+        try:
+            self.hand.discard(HUMAN, card)
+        except IllegalMove as refused:       # the rules say why: show it, change nothing
+            self.message = f"{refused}. UNDO to put it back." if self.hand.drawn_from_pile else str(refused)
             return False
-        self.hand.discard(HUMAN, card)
         self.hint_target = None
         self._after_human_move()
         return True
@@ -200,14 +201,6 @@ class Table:
             self._begin_hand()
         return True
 
-    def play_again(self) -> bool:
-        """After the game's end: a new game from zero."""
-        if self.mode is not Mode.GAME_END:
-            return False
-        self.game = Game(self.options, self.rng, first=HUMAN)
-        self._begin_hand()
-        return True
-
     def redeal(self, deck: list[Card]) -> None:
         """Start the current hand again from a given deck (its last card on top): for
         tests and set positions. Scores and finished hands stay."""
@@ -225,11 +218,6 @@ class Table:
             return
         self._computer_step()
         self._wait = PACE
-
-    def finish_computer_turn(self) -> None:
-        """Play the computer's turn to its end at once (tests, impatient players)."""
-        while self.mode is Mode.COMPUTER:
-            self._computer_step()
 
     def _computer_step(self) -> None:
         h = self.hand

@@ -178,6 +178,9 @@ def best_discards_mask(h: int) -> tuple[int, int]:
     triple = a & b & (c | d) | c & d & (a | b)
     if triple:
         return _best_discards_with_sets(h, triple)
+    # _runs_best_discard(h) inlined on purpose: two 11-card hands in three take this
+    # path, and the call plus re-splitting the lanes cost 25% (median 122 -> 153
+    # instructions; 1.28x -> 1.16x OpenSpiel's throughput). Keep the two in step.
     gain = _GAIN
     ga = gain[a]
     gb = gain[b]

@@ -49,9 +49,6 @@ class Settlement:
     layoffs: tuple[Card, ...]          # the defender's cards laid off on the knocker's melds
     deadwood: tuple[int, int]          # per seat, after layoffs
 
-    def score_for(self, seat: int) -> int:
-        return self.points if self.winner == seat else 0
-
 
 def _layoff_chains(meld: int, defender: int) -> list[list[int]]:
     """The ways the defender can add to one of the knocker's melds: lists of card-mask

@@ -89,10 +89,6 @@ class View:
     def pile_top(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
-    @property
-    def stock_draw_ends_hand(self) -> bool:
-        return self.stock_count <= DRAW_AT
-
 
 class HandState:
     """One hand of gin rummy. Copy with ``copy()`` for look-ahead."""
