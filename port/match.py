@@ -99,7 +99,7 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["port.rules", "port.rules.computer", "port.rules.expert", "port.match"])
+    ctx.set_forkserver_preload(["port.rules", "port.rules.computer", "port.rules.expert"])
     return ctx
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from port import match
@@ -57,6 +59,17 @@ def test_the_text_report(capsys) -> None:
     match.main(["--games", "2", "--limit", "0", "--workers", "1"])
     out = capsys.readouterr().out
     assert "2 games" in out and "95% interval" in out and "games/s" in out
+
+
+def test_the_documented_command_runs_on_both_cores_without_a_word_on_stderr() -> None:
+    # The real command line, as docs/players.md gives it: two worker processes from the
+    # fork server, and nothing printed but the report (no runpy warning).
+    done = subprocess.run([sys.executable, "-m", "port.match", "--a", "standard", "--b", "easy",
+                           "--games", "4", "--seed", "1", "--limit", "0"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert "4 games, seed 1" in done.stdout and "A (standard) wins" in done.stdout
 
 
 def test_the_wilson_interval() -> None:
