@@ -4,12 +4,12 @@
         "" "potential=2.0" "danger=8,pile_margin=1"
 
 Each variant is a comma-separated list of ``Weights`` fields (empty: the defaults).
-Against ``easy`` the EASY side gets the same weights (its draws and knocks are
-STANDARD's); against ``ref`` it meets scripts/reference_bot.py; against ``standard``
-the default STANDARD. Prints each variant's win rate with its 95% interval.
+Against ``easy`` it meets EASY (which has no weights: one plain rule); against ``ref``
+scripts/reference_bot.py; against ``standard`` STANDARD with the weights of ``--b``
+(the defaults if empty). Prints each variant's win rate with its 95% interval.
 
 The runner loads players by "path.py:Name"; this module answers any name of the form
-"S,field=value,..." (STANDARD) or "E,field=value,..." (EASY) with such a player.
+"S,field=value,..." with such a STANDARD player.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from port.rules.computer import DEFAULT, Easy, Standard, Weights  # noqa: E402
+from port.rules.computer import DEFAULT, Standard, Weights  # noqa: E402
 
 if TYPE_CHECKING:
     from port.match import MatchResult
@@ -46,11 +46,10 @@ def weights_of(spec: str) -> Weights:
 
 def __getattr__(name: str):  # type: ignore[no-untyped-def]
     kind, _, spec = name.partition(",")
-    if kind not in ("S", "E"):
+    if kind != "S":
         raise AttributeError(name)
     w = weights_of(spec)
-    cls = Standard if kind == "S" else Easy
-    return lambda seed=0: cls(seed=seed, weights=w)
+    return lambda seed=0: Standard(seed=seed, weights=w)
 
 
 def result_line(variant: str, vs: str, r: MatchResult) -> str:
@@ -72,14 +71,13 @@ def main() -> int:
     p.add_argument("--vs", default="easy", choices=("easy", "ref", "standard", "expert"))
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--b", default="", help="weights of side B (easy/standard) if not the same")
+    p.add_argument("--b", default="", help="weights of side B against standard")
     p.add_argument("variants", nargs="*", default=[""])
     args = p.parse_args()
     for v in args.variants:
         weights_of(v)   # fail early on a typo
         a = f"{HERE}:S,{v}"
-        bw = args.b if args.b else v
-        b = {"easy": f"{HERE}:E,{bw}", "ref": REF, "standard": f"{HERE}:S,{args.b}",
+        b = {"easy": "easy", "ref": REF, "standard": f"{HERE}:S,{args.b}",
              "expert": "expert"}[args.vs]
         r = run_match(a, b, args.games, args.seed, Options())
         print(result_line(v, args.vs, r), flush=True)

@@ -7,7 +7,7 @@ import random
 from port.cards import CARDS, Card, PascalRandom, mask, parse
 from port.rules import computer
 from port.rules.computer import (Easy, Standard, choose_discard, choose_draw, danger,
-                                 easy_discard, hint, knowledge, potential, related)
+                                 easy_discard, easy_draw, hint, knowledge, potential, related)
 from port.rules.melds import arrange, best_discards_mask, deadwood_mask
 from port.rules.options import Options
 from port.rules.players import Draw, KnockChoice, Player, play_game, play_hand
@@ -69,6 +69,65 @@ def test_easy_follows_the_rule_in_every_discard_of_real_games() -> None:
 
     for seed in range(10):
         play_hand(HandState.deal(Options(), PascalRandom(seed)), (Check(), Standard()))
+
+
+def view_to_draw(seat0: str, upcard: str) -> View:
+    return HandState(Options(), deck_for(seat0, upcard)).view(0)
+
+
+def test_easy_takes_the_pile_card_its_rule_would_keep() -> None:
+    # Nothing melds with the 3C, but EASY would throw the KD for it.
+    assert easy_draw(view_to_draw("AS 2S 3S 7H 7D 7C KD 9C 4H 5D", "3C")) is Draw.PILE
+    # The QH makes a run with JH and KH: kept, so taken.
+    assert easy_draw(view_to_draw("AS 2S 3S 7H 7D 7C JH KH 4H 5D", "QH")) is Draw.PILE
+
+
+def test_easy_leaves_the_pile_card_its_rule_would_throw_straight_back() -> None:
+    # The KC melds with nothing and is the largest unused card with it.
+    assert easy_draw(view_to_draw("AS 2S 3S 7H 7D 7C 8D 9C 4H 5D", "KC")) is Draw.STOCK
+
+
+def test_easy_knocks_whenever_it_may() -> None:
+    # Taking the 2C and throwing the KD leaves 2 points: a knock is offered.
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C"))
+    hand.draw_pile(0)
+    hand.discard(0, parse("KD")[0])
+    assert hand.phase is Phase.KNOCK
+    assert Easy().choose_knock(hand.view(0)) is KnockChoice.KNOCK
+    for seed in range(6):
+        deal = HandState.deal(Options(), PascalRandom(seed))
+        asked: list[KnockChoice] = []
+
+        class Counting(Easy):
+            def choose_knock(self, view: View) -> KnockChoice:
+                asked.append(super().choose_knock(view))
+                return asked[-1]
+
+        play_hand(deal, (Counting(), Standard()))
+        assert all(a is KnockChoice.KNOCK for a in asked)
+
+
+def test_easy_draws_by_its_rule_in_every_draw_of_real_games() -> None:
+    seen = {Draw.PILE: 0, Draw.STOCK: 0}
+
+    class Check(Easy):
+        def choose_draw(self, view: View) -> Draw:
+            d = super().choose_draw(view)
+            top = view.pile_top
+            if top is not None:
+                eleven = view.hand + (top,)
+                dead = arrange(eleven).deadwood_cards
+                highest = max((c.value for c in dead), default=-1)
+                # Taken exactly when the pile card is not the one the rule throws.
+                thrown_back = top in dead and top.value == highest and \
+                    max((c for c in dead if c.value == highest), key=lambda c: (c.rank, int(c))) == top
+                assert d is (Draw.STOCK if thrown_back else Draw.PILE)
+                seen[d] += 1
+            return d
+
+    for seed in range(10):
+        play_hand(HandState.deal(Options(), PascalRandom(seed)), (Check(), Standard()))
+    assert seen[Draw.PILE] and seen[Draw.STOCK]
 
 
 def test_the_easy_option_picks_easy_over_the_level() -> None:
