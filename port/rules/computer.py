@@ -23,8 +23,11 @@ of fixed formulas". STANDARD's formulas, all on hand masks (see ``port.cards``):
   build its hand (the undercut risk); never with a stock about to run out unknocked.
 
 EASY (the documentation: "always pick the largest value unused card in its hand for
-discarding instead of following its better choosing formulas") draws and knocks as
-STANDARD does and discards the highest unmelded card.
+discarding instead of following its better choosing formulas") discards the highest
+unmelded card. The documentation gives no draw or knock for it; ours follow from that
+one rule, as a computer without the formulas would: it takes the pile card whenever
+the rule would not throw it straight back, and knocks whenever it may
+(docs/choices.md).
 
 The hint ("uses about the same formulas ... that the computer uses") is STANDARD's
 choice for the human's seat: ``hint(view)``.
@@ -57,17 +60,17 @@ class Weights:
     """The constants of STANDARD's formulas (measured with the match runner)."""
 
     potential: float = 1.6      # K: how many draws' worth of meld chances a hand is worth
-    danger: float = 4.0         # deadwood points a discard the opponent can meld costs (deal)
+    danger: float = 6.0         # deadwood points a discard the opponent can meld costs (deal)
     pile_margin: float = 0.5    # a pile draw must beat the stock by this (it shows our hand)
     knock_free_turns: int = 6   # opponent draws before deadwood starts to weigh on a knock
-    knock_slope: float = 0.7    # knock value lost per opponent draw after that
+    knock_slope: float = 1.0    # knock value lost per opponent draw after that
     knock_floor: int = 1        # deadwood always worth knocking with
     potential_end: float = -1.0  # K with the stock run out (-1: same as ``potential``)
     on_potential: float = -1.0   # >= 0: K when playing on a hand that could knock
     knock_last: float = 0.0      # 0: off; else no knock with more deadwood than this
                                  # times the opponent's last discard (it throws its
                                  # costliest loose card, so low throws mean a low hand)
-    danger_end: float = 12.0     # ... and with the stock run out (-1: same as ``danger``):
+    danger_end: float = 16.0     # ... and with the stock run out (-1: same as ``danger``):
                                  # early the opponent is far from out, late a fed meld ends it
 
     def k(self, stock: int) -> float:
@@ -324,25 +327,42 @@ def choose_knock(view: View, w: Weights = DEFAULT) -> KnockChoice:
 
 
 def easy_discard(view: View) -> Card:
-    """EASY's discard: the largest value unused (unmelded) card.
-
-    Among cards of the same value the higher rank goes (a King before a Ten), then the
-    later suit. With every card melded (11 cards in melds), the card whose loss leaves
-    the least deadwood goes.
-    """
+    """EASY's discard: the largest value unused (unmelded) card."""
     allowed = 0
     for c in legal_discards(view):
         allowed |= c.bit
     h = 0
     for c in view.hand:
         h |= c.bit
+    return _CARD_AT[_easy_throw(h, allowed)]
+
+
+def easy_draw(view: View) -> Draw:
+    """EASY's draw asks its discard rule: it takes the pile card unless the rule would
+    throw that very card straight back (a card that melds, or is lower than its
+    largest unused card, is taken)."""
+    top = view.pile_top
+    if top is None:
+        return Draw.STOCK
+    h = top.bit
+    for c in view.hand:
+        h |= c.bit
+    return Draw.STOCK if _easy_throw(h, h) == top.bit else Draw.PILE
+
+
+def _easy_throw(h: int, allowed: int) -> int:
+    """The largest value unused card of the hand mask ``h`` among ``allowed``.
+
+    The unused cards are those outside the least-deadwood arrangement; among cards of
+    the same value the higher rank goes (a King before a Ten), then the later suit.
+    With every allowed card melded, the card whose loss leaves least deadwood goes.
+    """
     _, _, dead = arrange_mask(h)
     pool = dead & allowed
     if not pool:
         pool = best_discards_mask(h)[1] & allowed or allowed
-        pool = min(_bits(pool), key=lambda d: deadwood_mask(h ^ d))
-        return _CARD_AT[pool]
-    return _CARD_AT[max(_bits(pool), key=_easy_order)]
+        return min(_bits(pool), key=lambda d: deadwood_mask(h ^ d))
+    return max(_bits(pool), key=_easy_order)
 
 
 def _easy_order(d: int) -> tuple[int, int, int]:
@@ -405,13 +425,24 @@ class Standard(Player):
         return choose_knock(view, self.weights)
 
 
-class Easy(Standard):
-    """The EASY option: STANDARD, except the discard is the largest value unused card."""
+class Easy(Player):
+    """The EASY option: one plain rule instead of the formulas. It throws the largest
+    value unused card, draws the pile card whenever that rule would keep it, and
+    knocks whenever it may."""
 
     name = "easy"
 
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def choose_draw(self, view: View) -> Draw:
+        return easy_draw(view)
+
     def choose_discard(self, view: View) -> Card:
         return easy_discard(view)
+
+    def choose_knock(self, view: View) -> KnockChoice:
+        return KnockChoice.KNOCK
 
 
 def _expert(seed: int = 0) -> Player:
@@ -434,4 +465,4 @@ def computer_for(easy: bool, level: str = "standard", seed: int = 0) -> Player:
 
 __all__ = ["DEFAULT", "Easy", "Hint", "Knowledge", "LEVELS", "Standard", "Weights",
            "choose_discard", "choose_draw", "choose_knock", "computer_for", "danger",
-           "easy_discard", "hint", "knowledge", "potential", "related", "worth"]
+           "easy_discard", "easy_draw", "hint", "knowledge", "potential", "related", "worth"]
