@@ -294,3 +294,69 @@ def test_expert_reads_a_hand_from_its_loose_cards() -> None:
     assert _loosest(hand_of("AS 2S 3S 7H 7D 7C KD 9C 4H 5D")) == 10
     assert _loosest(hand_of("AS 2S 3S 7H 7D 7C 8C 9C TC 5D")) == 5
     assert _loosest(hand_of("AS 2S 3S 7H 7D 7C 8C 9C TC JC")) == 0
+
+
+def test_a_turned_down_knock_is_known_to_the_other_seat() -> None:
+    # Seat 1 (dealt first, so the first hand given) takes the 2C, throws its KD and,
+    # within the knock value, plays on: seat 0 sees the public "play on".
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C",
+                                         "9D 9C JD JC 5C KC QH 4D 6S 8H"), first=1)
+    hand.draw_pile(1)
+    hand.discard(1, parse("KD")[0])
+    assert not knowledge(hand.view(0)).opp_low
+    hand.play_on(1)
+    assert knowledge(hand.view(0)).opp_low
+    assert not knowledge(hand.view(1)).opp_low   # its own play on tells it nothing
+
+
+def test_expert_samples_a_low_hand_for_an_opponent_that_turned_down_a_knock() -> None:
+    from port.rules.expert import Expert
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C",
+                                         "9D 9C JD JC 5C KC QH 4D 6S 8H"), first=1)
+    hand.draw_pile(1)
+    hand.discard(1, parse("KD")[0])
+    hand.play_on(1)
+    kn = knowledge(hand.view(0))
+    told = Expert(seed=2)._deals(kn, 40, hand.knock_value)
+    plain = Expert(seed=2)
+    plain.low_tries = 0
+    blind = plain._deals(kn, 40, hand.knock_value)
+    # Each told sample is the lowest of up to 12 tries (or the first within the knock
+    # value): far lower hands than samples that ignore the "play on".
+    mean = [sum(deadwood_mask(o) for o, _ in d) / 40 for d in (told, blind)]
+    assert mean[0] < mean[1] - 10
+
+
+def test_expert_play_outs_can_knock_by_standards_formula() -> None:
+    from port.cards import hand as hand_of
+    from port.rules.expert import play_out
+    # Seat 0 holds 5 points and draws the QS, which it throws back: knocking at once
+    # ends the hand there. By STANDARD's formula (knocks after 4 draws, slope 2.5) it
+    # still knocks early in a hand, but not after 12 draws: the hand goes on.
+    h0 = hand_of("AS 2S 3S 7H 7D 7C 9C TC JC 5D")
+    h1 = hand_of("KH QD JS 9H 8S 6C 4C 2H 3D KC")
+    stock = [c.bit for c in parse("KS QC 2D 4S 6D 8D TD JH QH KD QS")]
+
+    def run(schedule: tuple[int, float, int, int] | None) -> int:
+        return play_out([h0, h1], list(stock), None, 0, 10, 0, 25, 25, schedule)
+
+    at_once = run(None)
+    assert at_once > 0
+    assert run((4, 2.5, 1, 0)) == at_once
+    assert run((4, 2.5, 1, 12)) != at_once
+
+
+def test_expert_learns_whether_its_opponent_waits_before_knocking() -> None:
+    from port.rules.expert import Expert
+    hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C",
+                                         "9D 9C JD JC 5C KC QH 4D 6S 8H"), first=1)
+    expert = Expert(seed=1)
+    # Until the opponent (seat 1) is seen turning a knock down, play-outs have it
+    # knock at once; after, for the rest of the game, by STANDARD's formula.
+    assert expert._at_once(hand.view(0)) == 1
+    hand.draw_pile(1)
+    hand.discard(1, parse("KD")[0])
+    hand.play_on(1)
+    assert expert._at_once(hand.view(0)) == -1
+    fresh = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C"))
+    assert expert._at_once(fresh.view(0)) == -1   # remembered into the next hand

@@ -62,11 +62,11 @@ class Weights:
     potential: float = 1.6      # K: how many draws' worth of meld chances a hand is worth
     danger: float = 6.0         # deadwood points a discard the opponent can meld costs (deal)
     pile_margin: float = 0.5    # a pile draw must beat the stock by this (it shows our hand)
-    knock_free_turns: int = 6   # opponent draws before deadwood starts to weigh on a knock
-    knock_slope: float = 1.0    # knock value lost per opponent draw after that
+    knock_free_turns: int = 4   # opponent draws before deadwood starts to weigh on a knock
+    knock_slope: float = 2.5    # knock value lost per opponent draw after that
     knock_floor: int = 1        # deadwood always worth knocking with
     potential_end: float = -1.0  # K with the stock run out (-1: same as ``potential``)
-    on_potential: float = -1.0   # >= 0: K when playing on a hand that could knock
+    on_potential: float = 0.5    # >= 0: K when playing on a hand that could knock
     knock_last: float = 0.0      # 0: off; else no knock with more deadwood than this
                                  # times the opponent's last discard (it throws its
                                  # costliest loose card, so low throws mean a low hand)
@@ -106,6 +106,7 @@ class Knowledge:
     opp_draws: int     # the opponent's turns this hand
     stock: int = 31    # cards left in the stock
     opp_last: int = 10  # the value of the opponent's last discard (10 before it has thrown)
+    opp_low: bool = False  # the opponent turned down a knock this hand (a public event)
 
     @property
     def opp_share(self) -> float:
@@ -125,6 +126,7 @@ def knowledge(view: View) -> Knowledge:
         pile |= c.bit
     opp_has = shed = draws = 0
     last = 10
+    low = False
     stack = [view.upcard]   # replay the pile, to know which card a stock draw passed over
     for e in view.events:
         act = e.act
@@ -144,13 +146,16 @@ def knowledge(view: View) -> Knowledge:
                 opp_has &= ~e.card.bit   # type: ignore[union-attr]
                 shed |= e.card.bit   # type: ignore[union-attr]
                 last = e.card.value   # type: ignore[union-attr]
+        elif (act is Act.PLAY_ON or act is Act.PLAY_TO_GIN) and e.seat != me:
+            low = True
         elif act is Act.DRAW_STOCK and e.seat != me:
             draws += 1
             if stack:
                 shed |= stack[-1].bit
     unseen = FULL & ~mine & ~pile & ~opp_has
     unknown = max(0, view.opponent_hand_size - opp_has.bit_count())
-    return Knowledge(mine, pile, opp_has, shed, unseen, unknown, draws, view.stock_count, last)
+    return Knowledge(mine, pile, opp_has, shed, unseen, unknown, draws, view.stock_count, last,
+                     low)
 
 
 # ---- the formulas -----------------------------------------------------------------------
