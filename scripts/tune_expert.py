@@ -3,7 +3,8 @@
     .venv/bin/python scripts/tune_expert.py --vs standard --games 200 --seed 1 \
         "" "close=-1,draw_close=-1" "samples=96"
 
-Each variant is a comma-separated list of ``Expert`` attributes (samples, close, ...).
+Each variant is a comma-separated list of ``Expert`` attributes (samples, close, ...)
+and of its ``Weights`` fields written ``w.field=value`` (from ``expert.WEIGHTS``).
 The runner loads players by "path.py:Name"; this module answers any name
 "X,attr=value,..." with such an EXPERT.
 """
@@ -15,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from port.rules.expert import Expert  # noqa: E402
+from port.rules.expert import WEIGHTS, Expert  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tune_standard import result_line  # noqa: E402
+from tune_standard import result_line, weights_of  # noqa: E402
 
 HERE = str(Path(__file__).resolve())
 REF = str(Path(__file__).resolve().parent / "reference_bot.py") + ":ReferenceBot"
@@ -25,10 +26,21 @@ REF = str(Path(__file__).resolve().parent / "reference_bot.py") + ":ReferenceBot
 
 def variant(spec: str) -> type[Expert]:
     attrs: dict[str, object] = {}
+    weights: list[str] = []
     for part in filter(None, spec.split(",")):
         key, _, value = part.partition("=")
+        if key.startswith("w."):
+            weights.append(part[2:])
+            continue
         old = getattr(Expert, key)
         attrs[key] = type(old)(float(value)) if isinstance(old, int) else type(old)(value)
+    if weights:
+        w = weights_of(",".join(weights), WEIGHTS)
+
+        def __init__(self: Expert, seed: int = 0) -> None:
+            Expert.__init__(self, seed, w)
+
+        attrs["__init__"] = __init__
     return type("ExpertVariant", (Expert,), attrs)
 
 

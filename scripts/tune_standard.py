@@ -30,8 +30,8 @@ HERE = str(Path(__file__).resolve())
 REF = str(Path(__file__).resolve().parent / "reference_bot.py") + ":ReferenceBot"
 
 
-def weights_of(spec: str) -> Weights:
-    """``"potential=2,danger=8"`` -> Weights with those fields changed."""
+def weights_of(spec: str, base: Weights = DEFAULT) -> Weights:
+    """``"potential=2,danger=8"`` -> ``base`` with those fields changed."""
     fields = {f.name: f.type for f in dataclasses.fields(Weights)}
     changes: dict[str, object] = {}
     for part in filter(None, spec.split(",")):
@@ -41,7 +41,7 @@ def weights_of(spec: str) -> Weights:
             raise ValueError(f"no such weight {key!r}")
         changes[key] = kind(float(value)) if kind is int else kind(value) if kind is not bool \
             else value.lower() in ("1", "true", "yes")
-    return dataclasses.replace(DEFAULT, **changes)
+    return dataclasses.replace(base, **changes)
 
 
 def __getattr__(name: str):  # type: ignore[no-untyped-def]

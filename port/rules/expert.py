@@ -7,14 +7,20 @@ reasoned about by sampling and the close decisions settled by playing the hand o
   collects. Each sample also shuffles the rest of the unseen cards as the stock.
   The opponent has also seen a card per stock draw and kept the best: each sample
   draws that many more and throws them back the least-deadwood way, so a sampled
-  hand is as built-up as the opponent's real one after as many turns.
+  hand is as built-up as the opponent's real one after as many turns. An opponent
+  that turned down a knock (a public "play on") held a hand within the knock value:
+  each sample is then the first of up to 12 within it, or the lowest of the 12.
 * Play-outs: from a sampled deal, both sides play the rest of the hand fast (take the
   pile card when it lowers the deadwood and stays; throw the costliest card the
-  least-deadwood way; knock as soon as allowed) and the hand is settled (layoffs,
-  undercut, gin). A play-out scores the points won, less the points lost.
+  least-deadwood way; knock by STANDARD's knock formula) and the hand is settled
+  (layoffs, undercut, gin). A play-out scores the points won, less the points lost.
+  Until the opponent is seen turning a knock down in this game, it is played out
+  knocking as soon as it may: many players do, and playing on against them is how
+  undercuts are won.
 * Decisions: every knock question (and the choice of a knocking discard) compares,
   on the same sampled deals (common random numbers), the exact settlement of knocking
-  now with playing on. Draws and other discards are STANDARD's, so they take well
+  now with playing on, and overrules STANDARD's knock formula only when the two differ
+  by more than 3 points. Draws and other discards are STANDARD's, so they take well
   under a millisecond. Playing out close draws and discards as well (STANDARD ranks
   the moves, the best few are played out) is there for tuning: with the samples a
   decision can afford it measured worse than STANDARD's formulas.
@@ -34,9 +40,10 @@ from port.rules.computer import (DEFAULT, FULL, Knowledge, Standard, Weights, _b
 from port.rules.melds import arrange_mask, best_discards_mask, deadwood_mask
 from port.rules.players import Draw, KnockChoice, legal_discards
 from port.rules.settle import best_layoffs
-from port.rules.state import DRAW_AT, View
+from port.rules.state import DRAW_AT, Act, View
 
 _SPREAD = 0x0001_0001_0001_0001
+_WAITS = (Act.PLAY_ON, Act.PLAY_TO_GIN)
 _CARD_AT = {c.bit: c for c in CARDS}
 _VALUE_AT = {c.bit: c.value for c in CARDS}
 
@@ -130,11 +137,18 @@ def out_points(kh: int, dh: int, gin_bonus: int, undercut_bonus: int) -> int:
 
 
 def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
-             kv: int, me: int, gin_bonus: int, undercut_bonus: int) -> int:
-    """Play the hand to its end with fast least-deadwood play, both sides knocking as
-    soon as they may; points for ``me`` (negative when the other side scores).
-    ``hands`` and ``stock`` are consumed."""
+             kv: int, me: int, gin_bonus: int, undercut_bonus: int,
+             schedule: tuple[int, float, int, int] | None = None, at_once: int = -1) -> int:
+    """Play the hand to its end with fast least-deadwood play; points for ``me``
+    (negative when the other side scores). ``hands`` and ``stock`` are consumed.
+
+    Both sides knock as soon as they may, or with ``schedule`` = (free turns, slope,
+    floor, the draws made so far by each side) by STANDARD's knock formula, except the
+    seat ``at_once``, which still knocks as soon as it may."""
     dws = [deadwood_mask(hands[0]), deadwood_mask(hands[1])]
+    if schedule is not None:
+        free, slope, floor, drawn = schedule
+        draws = [drawn, drawn]   # each side's own draws (the other's are about as many)
     while True:
         h = hands[to_move]
         took = False
@@ -155,6 +169,13 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
         hands[to_move] = h
         dws[to_move] = v
         top = d
+        if schedule is not None:
+            draws[to_move] += 1
+            late = max(0, draws[to_move] - free)
+            if v <= kv and v > floor and len(stock) > 4 and v > kv - slope * late \
+                    and to_move != at_once:
+                to_move ^= 1   # STANDARD's formula plays on
+                continue
         if v <= kv:
             pts = out_points(h, hands[1 - to_move], gin_bonus, undercut_bonus)
             return pts if to_move == me else -pts
@@ -163,11 +184,10 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
 
 # ---- the level ----------------------------------------------------------------------
 
-# STANDARD's weights, except that a hand it could knock with but plays on (the
-# play-outs said so) is kept low: undercuts win EXPERT most of its hands against
-# players that knock early (vs the reference bot, 600 games, seed 2: 67.2% against
-# 64.5% with STANDARD's weight).
-WEIGHTS = dataclasses.replace(DEFAULT, on_potential=0.5)
+# STANDARD's weights. (EXPERT once kept a low hand low when playing on, which STANDARD
+# now does too; with STANDARD's older weights, danger 4 rising to 12 and knocks after
+# 6 draws with slope 0.7, EXPERT won only 39.6% of 2000 games against today's STANDARD.)
+WEIGHTS = DEFAULT
 
 
 class Expert(Standard):
@@ -187,28 +207,45 @@ class Expert(Standard):
     game_bonus = 0.0        # worth of ending the game, on top of the hand's points
     tries = 4               # > 1: resample up to this often for a hand whose loose
                             # cards are no costlier than the opponent's last discard
-    blend = -1.0            # >= 0: STANDARD's knock unless the play-outs differ by more
+    blend = 3.0             # >= 0: STANDARD's knock unless the play-outs differ by more
     knock_margin = 0.0      # points playing on must win over knocking
     built = 1.0             # share of the opponent's draws a sampled hand has seen
+    standard_knocks = True   # play-outs knock by STANDARD's formula, not at once
+    read_habit = True       # play out an opponent that never turned a knock down as
+                            # knocking at once
+    low_tries = 12          # > 0: resample up to this often for a hand within the knock
+                            # value once the opponent has turned a knock down
 
     def __init__(self, seed: int = 0, weights: Weights = WEIGHTS) -> None:
         super().__init__(seed, weights)
         self.rng = random.Random(seed)
+        self.opp_waits = False   # the opponent has turned down a knock this game
 
     # -- the deals --
 
-    def _deals(self, kn: Knowledge, n: int) -> list[tuple[int, list[int]]]:
+    def _deals(self, kn: Knowledge, n: int, kv: int = 10) -> list[tuple[int, list[int]]]:
         sampler = Sampler(kn, self.rng, self.built)
-        if self.tries <= 1 or kn.opp_draws == 0:
+        low = self.low_tries if kn.opp_low else 0
+        if (self.tries <= 1 or kn.opp_draws == 0) and not low:
             return [sampler.sample() for _ in range(n)]
         # A player throws its costliest loose card: prefer hands whose loose cards are
-        # all worth no more than the opponent's last discard.
+        # all worth no more than the opponent's last discard. An opponent that turned
+        # down a knock (a public "play on") held a hand within the knock value.
         out = []
         for _ in range(n):
-            for _ in range(self.tries):
+            best, best_dw = None, 999
+            for _ in range(max(self.tries, low)):
                 deal = sampler.sample()
-                if _loosest(deal[0]) <= kn.opp_last:
+                ok = _loosest(deal[0]) <= kn.opp_last or kn.opp_draws == 0
+                if low:
+                    dw = deadwood_mask(deal[0])
+                    if dw < best_dw:
+                        best, best_dw = deal, dw
+                    ok = ok and dw <= kv
+                if ok:
                     break
+            else:
+                deal = best if best is not None else deal
             out.append(deal)
         return out
 
@@ -222,8 +259,27 @@ class Expert(Standard):
             hands[me], hands[1 - me] = h10, opp
             total += self._utility(view, play_out(hands, list(stock), discard, 1 - me,
                                                   view.knock_value, me, o.gin_bonus,
-                                                  o.undercut_bonus))
+                                                  o.undercut_bonus, self._schedule(view),
+                                                  self._at_once(view)))
         return total / max(1, len(deals))
+
+    def _schedule(self, view: View) -> tuple[int, float, int, int] | None:
+        """STANDARD's knock formula for the sides of a play-out (None: knock at once)."""
+        if not self.standard_knocks:
+            return None
+        w = self.weights
+        return (w.knock_free_turns, w.knock_slope, w.knock_floor, knowledge(view).opp_draws)
+
+    def _at_once(self, view: View) -> int:
+        """The opponent's seat while it has knocked whenever offered this game (it is
+        then played out knocking at once), else -1. An opponent seen turning a knock
+        down (a public "play on") waits like STANDARD for the rest of the game."""
+        if not self.read_habit:
+            return -1
+        opp = 1 - view.seat
+        if not self.opp_waits and any(e.seat == opp and e.act in _WAITS for e in view.events):
+            self.opp_waits = True
+        return -1 if self.opp_waits else opp
 
     def _utility(self, view: View, pts: float) -> float:
         """Points of a hand for us, with ``game_bonus`` more when they end the game
@@ -258,7 +314,7 @@ class Expert(Standard):
         if abs(take_score - keep) > self.draw_close:
             return standard
         # Take: the discard STANDARD would make, then play on (or knock).
-        deals = self._deals(kn, self.draw_samples)
+        deals = self._deals(kn, self.draw_samples, view.knock_value)
         take = self._after_discard(view, kn, h11 ^ take_d, take_d, deals)
         stock = self._stock_value(view, kn, deals)
         return Draw.PILE if take > stock else Draw.STOCK
@@ -289,7 +345,8 @@ class Expert(Standard):
             hands = [0, 0]
             hands[me], hands[1 - me] = h, opp
             total += self._utility(view, play_out(hands, stock, d, 1 - me, view.knock_value,
-                                                  me, o.gin_bonus, o.undercut_bonus))
+                                                  me, o.gin_bonus, o.undercut_bonus,
+                                                  self._schedule(view), self._at_once(view)))
         return total / max(1, len(deals))
 
     def _knock_mean(self, view: View, h10: int, deals: list[tuple[int, list[int]]]) -> float:
@@ -315,7 +372,7 @@ class Expert(Standard):
         cands = [s[3] for s in scored[:self.candidates] if s[0] <= best + self.close]
         if len(cands) <= 1:
             return _CARD_AT[scored[0][3]]
-        deals = self._deals(kn, self.discard_samples)
+        deals = self._deals(kn, self.discard_samples, view.knock_value)
         values = [self._value(view, h ^ d, d, deals) for d in cands]
         i = max(range(len(cands)), key=lambda j: (values[j], -j))
         return _CARD_AT[cands[i]]
@@ -333,11 +390,11 @@ class Expert(Standard):
         # The discard is public once made: it is not in the opponent's hand or the stock.
         if discard is not None and discard & kn.unseen:
             kn = dataclasses.replace(kn, pile=kn.pile | discard, unseen=kn.unseen & ~discard)
-        deals = self._deals(kn, self.samples)
+        deals = self._deals(kn, self.samples, view.knock_value)
         knock = self._knock_mean(view, h10, deals)
         on = self._value(view, h10, discard, deals)
         if abs(knock - on) < self.close_knock:   # close: spend more of the budget
-            more = self._deals(kn, 2 * self.samples)
+            more = self._deals(kn, 2 * self.samples, view.knock_value)
             n, m = len(deals), len(more)
             knock = (knock * n + self._knock_mean(view, h10, more) * m) / (n + m)
             on = (on * n + self._value(view, h10, discard, more) * m) / (n + m)
