@@ -253,14 +253,14 @@ class Expert(Standard):
         """Mean points of having thrown ``discard`` and kept ``h10`` (playing on)."""
         me = view.seat
         o = view.options
+        schedule, at_once = self._schedule(view), self._at_once(view)
         total = 0
         for opp, stock in deals:
             hands = [0, 0]
             hands[me], hands[1 - me] = h10, opp
             total += self._utility(view, play_out(hands, list(stock), discard, 1 - me,
                                                   view.knock_value, me, o.gin_bonus,
-                                                  o.undercut_bonus, self._schedule(view),
-                                                  self._at_once(view)))
+                                                  o.undercut_bonus, schedule, at_once))
         return total / max(1, len(deals))
 
     def _schedule(self, view: View) -> tuple[int, float, int, int] | None:
@@ -330,6 +330,7 @@ class Expert(Standard):
         """Mean points of drawing from the stock (the fast play from there on)."""
         me = view.seat
         o = view.options
+        schedule, at_once = self._schedule(view), self._at_once(view)
         total = 0
         for opp, stock in deals:
             stock = list(stock)
@@ -346,7 +347,7 @@ class Expert(Standard):
             hands[me], hands[1 - me] = h, opp
             total += self._utility(view, play_out(hands, stock, d, 1 - me, view.knock_value,
                                                   me, o.gin_bonus, o.undercut_bonus,
-                                                  self._schedule(view), self._at_once(view)))
+                                                  schedule, at_once))
         return total / max(1, len(deals))
 
     def _knock_mean(self, view: View, h10: int, deals: list[tuple[int, list[int]]]) -> float:
