@@ -223,7 +223,7 @@ class Expert(Standard):
 
     # -- the deals --
 
-    def _deals(self, kn: Knowledge, n: int, kv: int = 10) -> list[tuple[int, list[int]]]:
+    def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
         sampler = Sampler(kn, self.rng, self.built)
         low = self.low_tries if kn.opp_low else 0
         if (self.tries <= 1 or kn.opp_draws == 0) and not low:
@@ -249,11 +249,12 @@ class Expert(Standard):
             out.append(deal)
         return out
 
-    def _value(self, view: View, h10: int, discard: int | None, deals: list[tuple[int, list[int]]]) -> float:
+    def _value(self, view: View, kn: Knowledge, h10: int, discard: int | None,
+               deals: list[tuple[int, list[int]]]) -> float:
         """Mean points of having thrown ``discard`` and kept ``h10`` (playing on)."""
         me = view.seat
         o = view.options
-        schedule, at_once = self._schedule(view), self._at_once(view)
+        schedule, at_once = self._schedule(kn), self._at_once(view)
         total = 0
         for opp, stock in deals:
             hands = [0, 0]
@@ -263,12 +264,12 @@ class Expert(Standard):
                                                   o.undercut_bonus, schedule, at_once))
         return total / max(1, len(deals))
 
-    def _schedule(self, view: View) -> tuple[int, float, int, int] | None:
+    def _schedule(self, kn: Knowledge) -> tuple[int, float, int, int] | None:
         """STANDARD's knock formula for the sides of a play-out (None: knock at once)."""
         if not self.standard_knocks:
             return None
         w = self.weights
-        return (w.knock_free_turns, w.knock_slope, w.knock_floor, knowledge(view).opp_draws)
+        return (w.knock_free_turns, w.knock_slope, w.knock_floor, kn.opp_draws)
 
     def _at_once(self, view: View) -> int:
         """The opponent's seat while it has knocked whenever offered this game (it is
@@ -323,14 +324,14 @@ class Expert(Standard):
                        deals: list[tuple[int, list[int]]]) -> float:
         dw = deadwood_mask(h10)
         if dw <= view.knock_value and not view.play_to_gin:
-            return max(self._knock_mean(view, h10, deals), self._value(view, h10, d, deals))
-        return self._value(view, h10, d, deals)
+            return max(self._knock_mean(view, h10, deals), self._value(view, kn, h10, d, deals))
+        return self._value(view, kn, h10, d, deals)
 
     def _stock_value(self, view: View, kn: Knowledge, deals: list[tuple[int, list[int]]]) -> float:
         """Mean points of drawing from the stock (the fast play from there on)."""
         me = view.seat
         o = view.options
-        schedule, at_once = self._schedule(view), self._at_once(view)
+        schedule, at_once = self._schedule(kn), self._at_once(view)
         total = 0
         for opp, stock in deals:
             stock = list(stock)
@@ -374,7 +375,7 @@ class Expert(Standard):
         if len(cands) <= 1:
             return _CARD_AT[scored[0][3]]
         deals = self._deals(kn, self.discard_samples, view.knock_value)
-        values = [self._value(view, h ^ d, d, deals) for d in cands]
+        values = [self._value(view, kn, h ^ d, d, deals) for d in cands]
         i = max(range(len(cands)), key=lambda j: (values[j], -j))
         return _CARD_AT[cands[i]]
 
@@ -393,12 +394,12 @@ class Expert(Standard):
             kn = dataclasses.replace(kn, pile=kn.pile | discard, unseen=kn.unseen & ~discard)
         deals = self._deals(kn, self.samples, view.knock_value)
         knock = self._knock_mean(view, h10, deals)
-        on = self._value(view, h10, discard, deals)
+        on = self._value(view, kn, h10, discard, deals)
         if abs(knock - on) < self.close_knock:   # close: spend more of the budget
             more = self._deals(kn, 2 * self.samples, view.knock_value)
             n, m = len(deals), len(more)
             knock = (knock * n + self._knock_mean(view, h10, more) * m) / (n + m)
-            on = (on * n + self._value(view, h10, discard, more) * m) / (n + m)
+            on = (on * n + self._value(view, kn, h10, discard, more) * m) / (n + m)
         if self.blend >= 0:   # STANDARD's answer unless the play-outs clearly disagree
             if wants_knock(deadwood_mask(h10), view, kn, self.weights):
                 return knock >= on - self.blend
