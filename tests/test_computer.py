@@ -296,13 +296,19 @@ def test_expert_reads_a_hand_from_its_loose_cards() -> None:
     assert _loosest(hand_of("AS 2S 3S 7H 7D 7C 8C 9C TC JC")) == 0
 
 
-def test_a_turned_down_knock_is_known_to_the_other_seat() -> None:
-    # Seat 1 (dealt first, so the first hand given) takes the 2C, throws its KD and,
-    # within the knock value, plays on: seat 0 sees the public "play on".
+def knock_offered_to_seat_1() -> HandState:
+    """Seat 1 (dealt first, so the first hand given) takes the 2C and throws its KD:
+    2 points left, so it is offered a knock."""
     hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C",
                                          "9D 9C JD JC 5C KC QH 4D 6S 8H"), first=1)
     hand.draw_pile(1)
     hand.discard(1, parse("KD")[0])
+    return hand
+
+
+def test_a_turned_down_knock_is_known_to_the_other_seat() -> None:
+    # Seat 1 plays on within the knock value: seat 0 sees the public "play on".
+    hand = knock_offered_to_seat_1()
     assert not knowledge(hand.view(0)).opp_low
     hand.play_on(1)
     assert knowledge(hand.view(0)).opp_low
@@ -311,10 +317,7 @@ def test_a_turned_down_knock_is_known_to_the_other_seat() -> None:
 
 def test_expert_samples_a_low_hand_for_an_opponent_that_turned_down_a_knock() -> None:
     from port.rules.expert import Expert
-    hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C",
-                                         "9D 9C JD JC 5C KC QH 4D 6S 8H"), first=1)
-    hand.draw_pile(1)
-    hand.discard(1, parse("KD")[0])
+    hand = knock_offered_to_seat_1()
     hand.play_on(1)
     kn = knowledge(hand.view(0))
     told = Expert(seed=2)._deals(kn, 40, hand.knock_value)
@@ -348,14 +351,11 @@ def test_expert_play_outs_can_knock_by_standards_formula() -> None:
 
 def test_expert_learns_whether_its_opponent_waits_before_knocking() -> None:
     from port.rules.expert import Expert
-    hand = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C",
-                                         "9D 9C JD JC 5C KC QH 4D 6S 8H"), first=1)
+    hand = knock_offered_to_seat_1()
     expert = Expert(seed=1)
     # Until the opponent (seat 1) is seen turning a knock down, play-outs have it
     # knock at once; after, for the rest of the game, by STANDARD's formula.
     assert expert._at_once(hand.view(0)) == 1
-    hand.draw_pile(1)
-    hand.discard(1, parse("KD")[0])
     hand.play_on(1)
     assert expert._at_once(hand.view(0)) == -1
     fresh = HandState(Options(), deck_for("AS 2S 3S 4H 5H 6H 8D 8C 8S KD", "2C"))
