@@ -24,7 +24,8 @@ from dataclasses import asdict, dataclass, field
 
 from port.cards import PascalRandom
 from port.rules.options import BONUS_CHOICES, FirstTurn, Options
-from port.rules.players import GameRecord, load_player, play_game
+from port.rules.levels import load_player
+from port.rules.players import GameRecord, play_game
 from port.rules.settle import Outcome
 
 
@@ -99,7 +100,7 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["port.rules", "port.rules.computer", "port.rules.expert"])
+    ctx.set_forkserver_preload(["port.rules", "port.rules.levels"])
     return ctx
 
 

@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from port.cards import Card, PascalRandom  # noqa: E402
 from port.match import run_match  # noqa: E402
 from port.rules.options import FirstTurn, Options  # noqa: E402
-from port.rules.players import Draw, KnockChoice, Player, load_player, play_game  # noqa: E402
+from port.rules.levels import load_player  # noqa: E402
+from port.rules.players import Draw, KnockChoice, Player, play_game  # noqa: E402
 from port.rules.state import View  # noqa: E402
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from port.cards import CARDS, Card, PascalRandom, mask, parse
-from port.rules import computer
+from port.rules import computer, levels
 from port.rules.computer import (Easy, Standard, choose_discard, choose_draw, danger,
                                  easy_discard, easy_draw, hint, knowledge, potential, related)
 from port.rules.melds import arrange, best_discards_mask, deadwood_mask
@@ -131,8 +131,8 @@ def test_easy_draws_by_its_rule_in_every_draw_of_real_games() -> None:
 
 
 def test_the_easy_option_picks_easy_over_the_level() -> None:
-    assert isinstance(computer.computer_for(True, "expert"), Easy)
-    assert type(computer.computer_for(False)) is Standard
+    assert isinstance(levels.computer_for(True, "expert"), Easy)
+    assert type(levels.computer_for(False)) is Standard
 
 
 # ---- STANDARD ---------------------------------------------------------------------------

@@ -9,8 +9,9 @@ import pytest
 from port.cards import Card, PascalRandom, parse
 from port.rules.computer import Standard
 from port.rules.options import Options
-from port.rules.players import (Draw, GameRecord, KnockChoice, Player, legal_discards,
-                                load_player, play_game, play_hand)
+from port.rules.levels import load_player
+from port.rules.players import (Draw, GameRecord, KnockChoice, Player, legal_discards, play_game,
+                                play_hand)
 from port.rules.state import Act, Event, Game, HandState, IllegalMove, Phase, View
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from port import files
 from port.cards import PascalRandom
 from port.main.controller import Session
-from port.rules.computer import computer_for
+from port.rules.levels import computer_for
 from port.rules.players import Player
 
 

@@ -1,5 +1,6 @@
 """The computer player of the Rules unit: EASY, STANDARD (the default), hints, and the
-registry of levels (EXPERT lives in ``port.rules.expert``).
+levels' shared formulas (EXPERT lives in ``port.rules.expert``, the registry of levels in
+``port.rules.levels``).
 
 The documentation ("Notes on the Computer player"): the computer does not cheat, it
 knows only what a human at its seat could know, and it "chooses its discard by a set
@@ -450,24 +451,6 @@ class Easy(Player):
         return KnockChoice.KNOCK
 
 
-def _expert(seed: int = 0) -> Player:
-    from port.rules.expert import Expert
-    return Expert(seed=seed)
-
-
-LEVELS: dict[str, Callable[..., Player]] = {
-    "easy": Easy,
-    "standard": Standard,
-    "expert": _expert,
-}
-
-
-def computer_for(easy: bool, level: str = "standard", seed: int = 0) -> Player:
-    """The computer opponent for the game's options: the original's EASY YES/NO
-    option wins over the added level."""
-    return Easy(seed=seed) if easy else LEVELS[level](seed=seed)
-
-
-__all__ = ["DEFAULT", "Easy", "Hint", "Knowledge", "LEVELS", "Standard", "Weights",
-           "choose_discard", "choose_draw", "choose_knock", "computer_for", "danger",
+__all__ = ["DEFAULT", "Easy", "Hint", "Knowledge", "Standard", "Weights",
+           "choose_discard", "choose_draw", "choose_knock", "danger",
            "easy_discard", "easy_draw", "hint", "knowledge", "potential", "related", "worth"]

@@ -14,11 +14,8 @@ look at your hand" holds by construction, for every player.
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
 
 from port.cards import Card, Rng
 from port.rules.options import Options
@@ -188,41 +185,5 @@ def play_game(options: Options, rng: Rng, players: tuple[Player, Player],
     return record
 
 
-# ---- naming players -------------------------------------------------------------------
-
-def load_player(spec: str, seed: int = 0) -> Player:
-    """A player from its name: a level ("easy", "standard", "expert") or
-    "path/to/bot.py:ClassName" for any bot written to this interface.
-
-    ``seed`` feeds a bot's own generator when its class accepts ``seed=``.
-    """
-    from port.rules import computer   # the levels build on this module
-
-    levels = computer.LEVELS
-    if spec.lower() in levels:
-        return levels[spec.lower()](seed=seed)
-    path, sep, cls_name = spec.rpartition(":")
-    if not sep or not path.endswith(".py"):
-        raise ValueError(f"{spec!r}: name a level ({', '.join(levels)}) or path/to/bot.py:ClassName")
-    cls = getattr(_load_module(Path(path)), cls_name)
-    try:
-        return cls(seed=seed)
-    except TypeError:
-        return cls()
-
-
-def _load_module(path: Path) -> object:
-    key = "_bot_" + str(path.resolve()).replace("/", "_").replace(".", "_")
-    if key in sys.modules:
-        return sys.modules[key]
-    spec = importlib.util.spec_from_file_location(key, path)
-    if spec is None or spec.loader is None:
-        raise ValueError(f"cannot load a bot from {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[key] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 __all__ = ["Draw", "GameRecord", "HandRecord", "IllegalMove", "KnockChoice", "Outcome", "step",
-           "Player", "legal_discards", "load_player", "play_game", "play_hand"]
+           "Player", "legal_discards", "play_game", "play_hand"]
