@@ -238,7 +238,7 @@ def test_random_damage_never_invents_or_loses_a_whole_record(damage: list[tuple[
         assert set(got) <= set(good)                      # nothing invented
         for p in good:                                    # nothing intact lost
             line = files.stats_line(p).encode()
-            if b"\n" + files._crc(line).encode() + b" " + line + b"\n" in data:
+            if b"\n" + files.crc(line).encode() + b" " + line + b"\n" in data:
                 assert p in got
         if data == original:
             assert got == good and store.take_notices() == []
@@ -270,7 +270,7 @@ def test_a_damaged_file_on_a_read_only_directory_is_left_alone(read_only: Path) 
     _lock(read_only)
     store = Store.open(read_only)
     [notice] = store.take_notices()
-    assert "cannot be renamed" in notice
+    assert "cannot be repaired" in notice
     assert (read_only / STA).read_bytes() == b"garbage"
     store.record_game(game())
     assert store.player("Dave").games == 1 and store.take_notices() == []

@@ -104,7 +104,7 @@ def test_items_hold_the_same_bytes_as_the_files(tmp_path: Path) -> None:
     storage = FakeLocalStorage()
     web_store(storage).record_game(a_game())
     Store.open(tmp_path).record_game(a_game())
-    backend = LocalStorageBackend(storage)
+    backend = LocalStorageBackend(storage, "ginrummy/")
     assert backend.read(STA) == (tmp_path / STA).read_bytes()
 
 

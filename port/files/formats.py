@@ -1,0 +1,105 @@
+"""What a game's file holds, as records of the record file (``port.files.records``).
+
+A ``Format`` turns a file's value into lines and back, and says whether lines read back
+were all sound. Two shapes serve both games:
+
+- ``OptionsFormat``: an options file (GINRUMMY.CFG, CRIBBAGE.CFG), one ``key=value`` a
+  line, read into a frozen dataclass whose ``__post_init__`` refuses bad values with
+  ``FileError``; a missing or bad option takes its default, an unknown key (from a later
+  version) is skipped.
+- ``ListFormat``: a list of records (GINRUMMY.STA, .SCR, CRIBBAGE.STA), one a line, with
+  a ``tidy`` that puts a list in the order and size the file keeps (the players' list
+  of ``port.files.players``, the best 20 scores); a list that tidying changes was not
+  written by us and counts as damaged.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from port.files.records import FileError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Decoded(Generic[T]):
+    value: T
+    count: int      # the records (options) read
+    whole: bool     # every line was sound: nothing to put right
+
+
+class Format(Protocol[T]):
+    name: str       # the file's name, which is also its header's kind: "GINRUMMY.STA"
+    what: str       # what its records are, for notices: "players"
+
+    def empty(self) -> T:
+        """The value of a file not there yet."""
+        ...
+
+    def encode(self, value: T) -> list[str]:
+        ...
+
+    def decode(self, lines: list[str]) -> Decoded[T]:
+        ...
+
+
+@dataclass(frozen=True)
+class ListFormat(Generic[R]):
+    name: str
+    what: str
+    to_line: Callable[[R], str]
+    from_line: Callable[[str], R]      # raises FileError for a line that is not a record
+    tidy: Callable[[list[R]], list[R]]
+
+    def empty(self) -> list[R]:
+        return []
+
+    def encode(self, value: list[R]) -> list[str]:
+        return [self.to_line(r) for r in value]
+
+    def decode(self, lines: list[str]) -> Decoded[list[R]]:
+        records = []
+        for line in lines:
+            try:
+                records.append(self.from_line(line))
+            except FileError:
+                continue
+        kept = self.tidy(records)
+        return Decoded(kept, len(kept), len(records) == len(lines) and kept == records)
+
+
+Codec = tuple[Callable[[Any], str], Callable[[str], Any]]   # (to text, from text)
+
+
+@dataclass(frozen=True)
+class OptionsFormat(Generic[T]):
+    name: str
+    kind: Callable[..., T]              # a frozen dataclass with a default for every field
+    codecs: dict[str, Codec]            # one per field, in the file's order
+    what: str = "options"
+
+    def empty(self) -> T:
+        return self.kind()
+
+    def encode(self, value: T) -> list[str]:
+        return [f"{key}={to(getattr(value, key))}" for key, (to, _) in self.codecs.items()]
+
+    def decode(self, lines: list[str]) -> Decoded[T]:
+        values: dict[str, Any] = {}
+        whole = True
+        for line in lines:
+            key, eq, text = line.partition("=")
+            if not eq or key not in self.codecs:
+                continue
+            try:
+                value = self.codecs[key][1](text)
+                self.kind(**{key: value})     # check this one value on its own
+            except (FileError, TypeError):
+                whole = False
+                continue
+            values[key] = value
+        return Decoded(self.kind(**values), len(values), whole and values.keys() == self.codecs.keys())
+

@@ -1,0 +1,66 @@
+"""The players of a statistics file, as both games keep them.
+
+Both documentations say the same: "You can have up to 20 different names currently
+running in this stats file. If the current player name is not found in this file, it
+is added to the top of the file with zero totals. WARNING, if this addition makes more
+than 20 names, the name on the bottom of the list (the oldest) is truncated." A name is
+at most 8 characters ("Paul Schoenberger will give you Schoenbe"). What a player's
+totals are is each game's own (``port.files.ginrummy.PlayerStats``); anything with a
+``name`` goes in the list.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
+
+from port.files.records import FileError
+
+DEFAULT_NAME = "PLAYER"     # the documentation: "The default name is 'PLAYER'"
+NAME_MAX = 8                # "The name can be a maximum of 8 characters long"
+MAX_PLAYERS = 20            # "up to 20 different names currently running in this stats file"
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+P = TypeVar("P", bound=Named)
+
+
+def clean_name(text: str) -> str:
+    """A player name as stored: control characters dropped, at most 8 characters.
+
+    An empty result is the default name, so a stats line never has a blank name.
+    """
+    kept = "".join(ch for ch in text if ch.isprintable())[:NAME_MAX]
+    return kept if kept.strip() else DEFAULT_NAME
+
+
+def check_name(name: object) -> None:
+    if not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable() or not name.strip():
+        raise FileError(f"bad player name {name!r}")
+
+
+def unique(players: Iterable[P]) -> list[P]:
+    """The list as a file may hold it: each name once (the first kept), at most 20."""
+    seen: set[str] = set()
+    out = []
+    for p in players:
+        if p.name not in seen:
+            seen.add(p.name)
+            out.append(p)
+    return out[:MAX_PLAYERS]
+
+
+def find(players: Iterable[P], name: str) -> P | None:
+    return next((p for p in players if p.name == name), None)
+
+
+def put(players: list[P], player: P) -> list[P]:
+    """The list with a player's new totals: a known name keeps its place (Cribbage 2.0's
+    history fixed a bug that overwrote the first name); a new one goes on top and past
+    20 the bottom one is dropped."""
+    if find(players, player.name) is not None:
+        return [player if p.name == player.name else p for p in players]
+    return [player, *players][:MAX_PLAYERS]
