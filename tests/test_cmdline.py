@@ -304,3 +304,71 @@ def test_the_console_script_starts_the_game_with_documented_words(tmp_path: Path
     assert "Traceback" not in done.stderr
     # NODISK: "disable all disk access": nothing but the driver's screenshots appears
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shots", "wait.txt"]
+
+
+# ---- issue 14: hostile command lines end in one plain sentence -------------------------------
+
+def test_defect_7_a_path_with_a_component_over_255_characters_falls_back_to_the_current_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "if it is invalid for any reason, the current directory will be made the default path"
+    monkeypatch.chdir(tmp_path)
+    long_word = "/" + "a" * 300 + "/saves"
+    got = launch("Dave", long_word)
+    assert got.path == tmp_path and got.name == "Dave"
+    assert any("current directory" in n for n in got.notices)
+    a_game(tmp_path, "Here")
+    done = run("list", "..\\" + "b" * 300, cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "current directory" in done.stdout and "Here" in done.stdout
+    done = run("--script", "/" + "c" * 300, cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "File name too long" in done.stderr
+
+
+@pytest.mark.parametrize("content", [b"wait abc\n", b"wait 99999999999\n", b"move 10 99999999999999999999999\n",
+                                     b"shot\n", b"key \"unclosed\n", b"wait 1\n\xff\xfe not utf-8\n"])
+def test_defect_7_a_bad_script_line_is_one_plain_sentence(tmp_path: Path, content: bytes) -> None:
+    script = tmp_path / "s.txt"
+    script.write_bytes(content)
+    done = run("--headless", "--script", str(script), "NODISK", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "s.txt" in done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("words", [["help"], ["view"], ["list"], ["--version"]])
+def test_defect_7_output_to_a_full_device_is_one_plain_sentence(tmp_path: Path, words: list[str]) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    a_game(tmp_path, "Ann")
+    cmd = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "port"]
+    env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_DEBUG"}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*cmd, *words], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=60, env=env)
+    assert done.returncode == 1
+    assert done.stderr == "ginrummy: cannot write the output (No space left on device).\n"
+
+
+@pytest.mark.parametrize("word", ["nodısk", "NODıSK", "nodiſk"])   # "ı".upper() == "I", "ſ".upper() == "S"
+def test_defect_11_unicode_look_alikes_are_not_commands(word: str) -> None:
+    got = launch(word)
+    assert got.nodisk is False and got.name == word
+
+
+def test_defect_11_a_look_alike_of_list_or_help_is_a_name_not_an_action() -> None:
+    for word in ("lıst", "LıST", "vıew", "lıſt"):
+        got = launch(word)
+        assert isinstance(got, Launch) and got.name == word
+
+
+def test_defect_11_a_look_alike_flag_is_an_unknown_option(tmp_path: Path) -> None:
+    done = run("--headleſs", cwd=tmp_path)
+    assert done.returncode == 2 and "unknown option" in done.stderr
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=10).filter(lambda w: not w.isascii() and w.split() == [w]))
+def test_no_word_that_is_not_plain_ascii_is_a_command(word: str) -> None:
+    got = launch(word)
+    assert not (got.nodisk or got.noblank or got.nokeyboard or got.laptop or got.go)
+    assert got.profile == "EGA" and got.score_limit is None

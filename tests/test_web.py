@@ -38,7 +38,7 @@ def test_the_app_holds_the_game_and_nothing_stale(built: Path) -> None:
         names = set(zf.namelist())
         assert zf.read("ginrummy/.pyxapp_startup_script").decode().strip() == "startup.py"
         meta = zf.comment.decode()
-    for needed in ("ginrummy/startup.py", "ginrummy/port/__init__.py", "ginrummy/port/files.py",
+    for needed in ("ginrummy/startup.py", "ginrummy/port/__init__.py", "ginrummy/port/files/__init__.py",
                    "ginrummy/port/main/cmdline.py", "ginrummy/port/GINRUMMY.DOC"):
         assert needed in names
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)

@@ -7,19 +7,31 @@ from __future__ import annotations
 import os
 import sys
 
+from port.main.errors import OutputError, PlainError, say
+
 DEBUG_ENV = "GINRUMMY_DEBUG"   # set to 1 to see a traceback instead of the one line
+PROGRAM = "ginrummy"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, then run the game (or print and exit, for help/list/view).
 
-    No traceback reaches the player: an interruption or an unexpected error becomes
-    one plain line on stderr (``GINRUMMY_DEBUG=1`` shows the traceback to developers).
+    No traceback reaches the player: a usage error, a bad script line or output that
+    cannot be written (a full disk) is its own plain sentence; an interruption or an
+    unexpected error is one line too (``GINRUMMY_DEBUG=1`` shows the traceback to
+    developers).
     """
     try:
-        return _run(sys.argv[1:] if argv is None else argv)
+        status = _run(sys.argv[1:] if argv is None else argv)
+        _flush_stdout()
+        return status
+    except PlainError as exc:
+        _tell(f"{PROGRAM}: {exc}")
+        if isinstance(exc, OutputError):
+            _quiet_stdout()  # what is still buffered cannot be written either
+        return exc.status
     except KeyboardInterrupt:
-        print("ginrummy: interrupted.", file=sys.stderr)
+        _tell(f"{PROGRAM}: interrupted.")
         return 130
     except BrokenPipeError:
         _quiet_stdout()      # the reader went away (ginrummy view | head): not an error
@@ -27,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        print(f"ginrummy: internal error ({type(exc).__name__}: {exc}); "
-              f"run with {DEBUG_ENV}=1 for the details.", file=sys.stderr)
+        _tell(f"{PROGRAM}: internal error ({type(exc).__name__}: {exc}); "
+              f"run with {DEBUG_ENV}=1 for the details.")
         return 1
 
 
@@ -41,6 +53,19 @@ def _run(args: list[str]) -> int:
     from port.main import app
 
     return app.run(outcome)
+
+
+def _flush_stdout() -> None:
+    """Write out what is still buffered now, while a failure can still be told."""
+    say(sys.stdout, "")
+
+
+def _tell(line: str) -> None:
+    """One line on stderr; if even stderr refuses it, the exit code still tells."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
 
 
 def _quiet_stdout() -> None:

@@ -1,19 +1,21 @@
-"""The command line, as GinRummy's documentation gives it (docs/cmdline.md has the detail).
+"""The command line, as the games' documentation gives it (docs/cmdline.md has the detail).
 
-``parse(argv)`` returns a filled ``Launch`` for the game to run, or an exit code when
-it has already done what was asked (help, list, view) or refused the line (a usage
-error: one plain line on stderr, exit code 2).
+``parse(argv, game=GINRUMMY)`` returns a filled ``Launch`` for the game to run, or an
+exit code when it has already done what was asked (help, list, view) or refused the
+line (a usage error: one plain line on stderr, exit code 2).
 
 Two kinds of words:
 
-- the documented DOS words: ``/?`` ``?`` ``help`` ``list`` ``view`` (first word only),
-  ``nnn``, the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP, GO, a path, and
-  the port's display-profile words (EGA, VGA, CGA, HERC, ATT400, PC3270, EGAMONO,
-  MDA). "The game looks only at the first seven parameters given"; all but the name
-  are case-insensitive.
+- the documented DOS words. Common to both games: ``/?`` ``?`` ``help`` ``list``
+  ``view`` (first word only), the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP,
+  GO, a path, and the port's display-profile words (EGA, VGA, CGA, HERC, ATT400, PC3270,
+  EGAMONO, MDA). Each game's own (a ``Game``): its score-limit words (GinRummy ``nnn``;
+  Cribbage ``61``/``121``), its own switches (Cribbage's NOANIMATION, PAUSE) and how many
+  words it reads (seven; Cribbage eight). All but the name are case-insensitive, and a
+  command is plain ASCII: a look-alike (``nodısk`` with a dotless i) is not one.
 - the port's own flags, which start with ``--`` (``--headless``, ``--script FILE``,
   ``--shots DIR``, ``--seed N``, ``--help``, ``--version``). They may stand anywhere
-  and do not count among the seven.
+  and do not count among the words read.
 """
 from __future__ import annotations
 
@@ -21,22 +23,53 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
 from port import __version__, files
+from port.main.errors import UsageError, say
 from port.main.launch import Launch
 
-MAX_WORDS = 7          # "the game looks only at the first seven parameters given"
 PROFILES = ("EGA", "VGA", "CGA", "HERC", "ATT400", "PC3270", "EGAMONO", "MDA")
 HELP_WORDS = ("/?", "?", "HELP")
-SWITCHES = ("NODISK", "NOBLANK", "NOKEYBOARD", "LAPTOP", "GO")
-DOC_FILE = "GINRUMMY.DOC"
+SWITCHES = ("NODISK", "NOBLANK", "NOKEYBOARD", "LAPTOP", "GO")   # both games'
 USAGE = 2              # exit code of a refused command line
 SEED_MAX = 0xFFFFFFFF  # Turbo Pascal's RandSeed is a 32-bit LongInt
 
-HELP = f"""\
+__all__ = ["GINRUMMY", "Game", "UsageError", "documentation", "parse"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's own words and answers; the rest of the command line is shared."""
+
+    program: str                              # the word typed at the prompt: "ginrummy"
+    title: str                                # its name in print: "GinRummy"
+    max_words: int                            # "looks only at the first seven parameters"
+    limit: Callable[[str], int | None]        # a score-limit word's limit, else None
+    switches: tuple[str, ...]                 # its own switches; each sets the Launch field of its name
+    doc_file: str                             # shipped inside the package, for `view`
+    help: str                                 # the help screen
+    list_players: Callable[[Path], list[str]]  # the lines `list` prints for a directory
+
+
+def _three_digits(word: str) -> int | None:
+    """GinRummy's limit: "nnn (where "nnn" is a number from 000 to 999) ... For numbers
+    less than 100, you MUST use leading zeros"."""
+    return int(word) if re.fullmatch(r"[0-9]{3}", word) else None
+
+
+def _gin_players(path: Path) -> list[str]:
+    players, warnings = files.read_stats(path)
+    lines = list(warnings)
+    if players:
+        lines += [f"Players in {path / files.STA}:", files.format_stats(players)]
+    return lines
+
+
+GINRUMMY_HELP = f"""\
 GinRummy {__version__} - a port of David Teach's DOS card game
 
 Usage:  ginrummy [nnn] [name] [path] [NODISK] [NOBLANK] [NOKEYBOARD] [LAPTOP] [GO]
@@ -69,27 +102,41 @@ Port options (anywhere on the line, not counted in the seven):
 Example:  ginrummy Dave 250 ..\\SAVES GO
 """
 
-
-class UsageError(Exception):
-    """A command line that cannot be run; the message is the one line shown."""
+GINRUMMY = Game("ginrummy", "GinRummy", 7, _three_digits, (), "GINRUMMY.DOC", GINRUMMY_HELP, _gin_players)
 
 
-def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> Launch | int:
-    """The command line (without the program name) -> a Launch, or an exit code."""
+def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
+          game: Game = GINRUMMY) -> Launch | int:
+    """The command line (without the program name) -> a Launch, or an exit code.
+
+    Output that cannot be written raises ``OutputError`` (``port.main.main`` says so).
+    """
     out = out or sys.stdout
     err = err or sys.stderr
     try:
         launch, words, action = _port_flags(argv)
         if action == "help":
-            out.write(HELP)
+            say(out, game.help)
             return 0
         if action == "version":
-            print(f"GinRummy {__version__}", file=out)
+            say(out, f"{game.title} {__version__}\n")
             return 0
-        return _dos_words(words, launch, out)
+        return _dos_words(words, launch, out, game)
     except UsageError as exc:
-        print(f"ginrummy: {exc}  (ginrummy /? for help)", file=err)
+        try:
+            print(f"{game.program}: {exc}  ({game.program} /? for help)", file=err)
+        except OSError:
+            pass    # nowhere to say it: the exit code still does
         return USAGE
+
+
+def _key(word: str) -> str | None:
+    """A word as a command is matched: upper case, and only if it is plain ASCII.
+
+    ``"nodısk".upper()`` is "NODISK" (a dotless i upper-cases to I), as is ``nodiſk``
+    with a long s: such look-alikes are never commands (they may be a name).
+    """
+    return word.upper() if word.isascii() else None
 
 
 # ---- the port's -- flags -----------------------------------------------------------
@@ -112,10 +159,11 @@ def _port_flags(argv: list[str]) -> tuple[Launch, list[str], str | None]:
             words.append(arg)
             continue
         flag, eq, value = arg.partition("=")
-        if flag.lower() in ("--help", "-h", "--version") and not eq:
-            action = action or ("version" if flag.lower() == "--version" else "help")
+        key = (_key(flag) or "").lower()
+        if key in ("--help", "-h", "--version") and not eq:
+            action = action or ("version" if key == "--version" else "help")
             continue
-        handler = _FLAGS.get(flag.lower())
+        handler = _FLAGS.get(key)
         if handler is None:
             raise UsageError(f"unknown option {arg!r}")
         takes_value, apply = handler
@@ -136,17 +184,36 @@ def _set_seed(launch: Launch, value: str) -> None:
 
 
 def _set_script(launch: Launch, value: str) -> None:
-    path = Path(value).absolute()
-    if not path.is_file():
+    try:
+        path = Path(value).absolute()
+        there, is_file = path.exists(), path.is_file()
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"--script: cannot use {_shown(value)!r} ({_why(exc)})") from None
+    if not there:
         raise UsageError(f"--script: no such file {value!r}")
+    if not is_file:
+        raise UsageError(f"--script: {value!r} is not a file")
     launch.script = path
 
 
 def _set_shots(launch: Launch, value: str) -> None:
-    path = Path(value).absolute()
-    if path.exists() and not path.is_dir():
+    try:
+        path = Path(value).absolute()
+        a_file = path.exists() and not path.is_dir()
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"--shots: cannot use {_shown(value)!r} ({_why(exc)})") from None
+    if a_file:
         raise UsageError(f"--shots: {value!r} is a file, not a directory")
     launch.shots = path
+
+
+def _why(exc: Exception) -> str:
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def _shown(word: str) -> str:
+    """A word as quoted in a message: a long one is cut, so the message stays one line."""
+    return word if len(word) <= 60 else word[:57] + "..."
 
 
 _FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
@@ -159,22 +226,22 @@ _FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
 
 # ---- the documented words ----------------------------------------------------------
 
-def _dos_words(argv_words: list[str], launch: Launch, out: TextIO) -> Launch | int:
+def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -> Launch | int:
     words = _split_words(argv_words)
-    read, ignored = words[:MAX_WORDS], words[MAX_WORDS:]
+    read, ignored = words[:game.max_words], words[game.max_words:]
     if read:
-        first = read[0].upper()
+        first = _key(read[0])
         # "The previous three command line parameters (help, list, view) must be the
         # FIRST parameter given, and all will exit to DOS when done."
         if first in HELP_WORDS:
-            out.write(HELP)
+            say(out, game.help)
             return 0
         if first == "LIST":
-            return _list(read[1:], out)
+            return _list(read[1:], out, game)
         if first == "VIEW":
-            return _view(out)
-    notices = [f"Only the first {MAX_WORDS} words are read: ignored {' '.join(ignored)}."] if ignored else []
-    path_word = _read_words(read, launch)
+            return _view(out, game)
+    notices = [f"Only the first {game.max_words} words are read: ignored {' '.join(ignored)}."] if ignored else []
+    path_word = _read_words(read, launch, game)
     launch.path = _check_path(path_word, notices)
     launch.notices = (*launch.notices, *notices)
     return launch
@@ -194,18 +261,18 @@ def _split_words(argv_words: list[str]) -> list[str]:
     return words
 
 
-def _read_words(words: list[str], launch: Launch) -> str | None:
+def _read_words(words: list[str], launch: Launch, game: Game) -> str | None:
     """Set the switches, limit, name and profile; return the path word, if any."""
     path = None
     for word in words:
-        key = word.upper()
-        if key in SWITCHES:
+        key = _key(word) or ""
+        limit = game.limit(word) if key else None
+        if key in SWITCHES or key in game.switches:
             setattr(launch, key.lower(), True)
         elif key in PROFILES:
             launch.profile = key
-        elif re.fullmatch(r"[0-9]{3}", word):
-            # "nnn (where "nnn" is a number from 000 to 999) ... you MUST use leading zeros"
-            launch.score_limit = int(word)
+        elif limit is not None:
+            launch.score_limit = limit
         elif _is_path(word):
             path = word                       # the last path given is the one used
         else:
@@ -228,16 +295,27 @@ def _check_path(word: str | None, notices: list[str]) -> Path:
 
     "If a path is given, it is tested at game startup, and if it is invalid for any
     reason, the current directory will be made the default path." Absolute, because
-    the current directory is taken now: pyxel's start-up changes it later.
+    the current directory is taken now: pyxel's start-up changes it later. Any reason
+    includes one the system gives (a name too long for it, a loop of links).
     """
-    here = Path.cwd()
+    here = _current_directory()
     if word is None:
         return here
-    path = _native(word)
-    if path is not None and path.is_dir():
-        return path.resolve()
-    notices.append(f"The path {word} is not a usable directory: using the current directory.")
+    try:
+        path = _native(word)
+        if path is not None and path.is_dir():
+            return path.resolve()
+    except (OSError, ValueError, RuntimeError):
+        pass
+    notices.append(f"The path {_shown(word)} is not a usable directory: using the current directory.")
     return here
+
+
+def _current_directory() -> Path:
+    try:
+        return Path.cwd()
+    except OSError as exc:
+        raise UsageError(f"the current directory cannot be used ({_why(exc)})") from None
 
 
 def _native(word: str) -> Path | None:
@@ -251,36 +329,30 @@ def _native(word: str) -> Path | None:
 
 # ---- list and view -----------------------------------------------------------------
 
-def _list(words: list[str], out: TextIO) -> int:
+def _list(words: list[str], out: TextIO, game: Game) -> int:
     """ "To list all of the contents of the statistics file from the DOS prompt"."""
     launch = Launch()
     notices: list[str] = []
-    path = _check_path(_read_words(words, launch), notices)
-    for line in notices:
-        print(line, file=out)
+    path = _check_path(_read_words(words, launch, game), notices)
     if launch.nodisk:
-        print("NODISK: the statistics file is not read.", file=out)
-        return 0
-    players, warnings = files.read_stats(path)
-    for line in warnings:
-        print(line, file=out)
-    if players:
-        print(f"Players in {path / files.STA}:", file=out)
-        print(files.format_stats(players), file=out)
+        notices.append("NODISK: the statistics file is not read.")
+    else:
+        notices += game.list_players(path)
+    say(out, "".join(line + "\n" for line in notices))
     return 0
 
 
-def documentation() -> str:
-    """The text of GINRUMMY.DOC, shipped inside the package."""
-    return resources.files("port").joinpath(DOC_FILE).read_text(encoding="utf-8")
+def documentation(game: Game = GINRUMMY) -> str:
+    """The text of the game's documentation, shipped inside the package."""
+    return resources.files("port").joinpath(game.doc_file).read_text(encoding="utf-8")
 
 
-def _view(out: TextIO) -> int:
+def _view(out: TextIO, game: Game) -> int:
     """ "To list the contents of this documentation file from the DOS prompt"."""
     try:
-        text = documentation()
+        text = documentation(game)
     except OSError:
-        print(f"ginrummy: {DOC_FILE} is missing from this installation.", file=sys.stderr)
+        print(f"{game.program}: {game.doc_file} is missing from this installation.", file=sys.stderr)
         return 1
-    out.write(text)
+    say(out, text)
     return 0

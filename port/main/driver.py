@@ -21,9 +21,10 @@ import pyxel
 
 from port.main import app
 from port.main.controller import Session
+from port.main.errors import UsageError
 from port.main.launch import Launch
 from port.mouse import BUTTON_NAMES, KEYS, key_name, pyxel_key
-from port.screen import png
+from port.screen import LOGICAL_HEIGHT, LOGICAL_WIDTH, png
 from port.screen.resources import indices_of
 
 _BUTTONS = {"LEFT": pyxel.MOUSE_BUTTON_LEFT, "RIGHT": pyxel.MOUSE_BUTTON_RIGHT,
@@ -42,8 +43,18 @@ def _code(key: str) -> int:
     return _MODIFIERS.get(key.upper()) or pyxel_key(key)
 
 
-class ScriptError(ValueError):
-    """A line of a driver script that cannot be read."""
+class ScriptError(UsageError, ValueError):
+    """A line of a driver script that cannot be read: one plain sentence, exit code 2."""
+
+
+MAX_WAIT = 30 * 60 * 60     # frames: an hour of game time is the longest wait a line asks
+
+
+def _number(text: str, top: int) -> int:
+    """A whole number from 0 to top-1 in a script line (bounded: a line cannot hang the run)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(top)) and int(text) < top):
+        raise ScriptError(f"expected a whole number from 0 to {top - 1}, not {text[:20]!r}")
+    return int(text)
 
 
 class Driver:
@@ -179,14 +190,19 @@ class Driver:
     # ---- scripts ----------------------------------------------------------------------
 
     def run_script(self, path: str | Path) -> None:
-        self.run_text(Path(path).read_text(), source=str(path))
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScriptError(f"{path}: cannot read the script ({getattr(exc, 'strerror', None) or exc})") from None
+        self.run_text(text, source=str(path))
 
     def run_text(self, text: str, source: str = "<script>") -> None:
         for number, line in enumerate(text.splitlines(), 1):
             try:
                 self.run_line(line)
-            except (ValueError, TypeError, IndexError) as exc:
-                raise ScriptError(f"{source}:{number}: {line.strip()!r}: {exc}") from exc
+            except (ValueError, TypeError, IndexError, OverflowError, OSError) as exc:
+                shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "..."
+                raise ScriptError(f"{source}:{number}: {shown!r}: {exc}") from exc
             if not self.loop.running:
                 return
 
@@ -202,7 +218,7 @@ class Driver:
             return
         args = shlex.split(rest, comments=True)
         if word == "wait":
-            self.step(int(args[0]) if args else 1)
+            self.step(_number(args[0], MAX_WAIT + 1) if args else 1)
         elif word == "key":
             for name in args:
                 self.key(name)
@@ -210,11 +226,11 @@ class Driver:
             for name in args:
                 getattr(self, word)(name)
         elif word == "move":
-            self.move(int(args[0]), int(args[1]))
+            self.move(_number(args[0], LOGICAL_WIDTH), _number(args[1], LOGICAL_HEIGHT))
         elif word in ("press", "release"):
             getattr(self, word)(args[0] if args else "left")
         elif word == "click":
-            coords = [int(a) for a in args[1:3]] if len(args) >= 3 else [None, None]
+            coords = [_number(args[1], LOGICAL_WIDTH), _number(args[2], LOGICAL_HEIGHT)] if len(args) >= 3 else [None, None]
             self.click(args[0] if args else "left", *coords)
         elif word == "shot":
             self.shot(args[0])
