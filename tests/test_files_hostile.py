@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -126,6 +127,7 @@ def test_defect_2_a_crash_at_every_step_of_a_repair_leaves_a_statistics_file(tmp
         assert _kept_somewhere(d, damaged), step
         after = Store.open(d)                          # the next start: all five players
         assert after.players() == ["P0", "P1", "P2", "P3", "P4"], step
+        assert len([p for p in d.iterdir() if ".bad" in p.name]) == 1, step   # kept aside once
         assert not [p for p in d.iterdir() if p.name.endswith(".tmp")], step
         if done.stdout.strip() == "whole":
             break
@@ -498,3 +500,41 @@ def test_no_file_opens_for_longer_than_it_takes_to_read(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     [notice] = json.loads(done.stdout)
     assert "GINRUMMY.CFG, GINRUMMY.STA and GINRUMMY.SCR" in notice
+
+
+# ---- the lock -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("use_flock", [True, False], ids=["flock", "lock-file"])
+def test_the_lock_keeps_a_second_holder_out_until_the_first_lets_go(tmp_path: Path, use_flock: bool) -> None:
+    from port.files.lock import locked
+
+    with locked(tmp_path, "GINRUMMY.LCK", use_flock=use_flock) as first:
+        with locked(tmp_path, "GINRUMMY.LCK", wait=0.05, use_flock=use_flock) as second:
+            assert first is True and second is False      # waited, then went on without it
+    with locked(tmp_path, "GINRUMMY.LCK", wait=0.05, use_flock=use_flock) as again:
+        assert again is True
+    assert list(tmp_path.iterdir()) == []                 # nothing left behind
+
+
+def test_a_lock_file_left_by_a_crash_is_taken_over(tmp_path: Path) -> None:
+    from port.files import lock
+
+    stale = tmp_path / "GINRUMMY.LCK"
+    stale.write_text("12345")
+    old = time.time() - lock.STALE - 5
+    os.utime(stale, (old, old))
+    with lock.locked(tmp_path, "GINRUMMY.LCK", wait=0.05, use_flock=False) as held:
+        assert held is True
+    assert not stale.exists()
+
+
+def test_two_copies_lose_no_game_with_the_lock_file_fallback(tmp_path: Path) -> None:
+    code = _RECORDER.replace("store = Store.open(Path(sys.argv[1]))", (
+        "from port.files import DiskBackend\n"
+        "    store = Store.open(backend=DiskBackend(Path(sys.argv[1]), 'GINRUMMY.LCK', use_flock=False))"))
+    children = [subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), str(tmp_path), own, "60"],
+                                 cwd=REPO, stderr=subprocess.PIPE) for own in ("One", "Two")]
+    for child in children:
+        _, err = child.communicate(timeout=120)
+        assert child.returncode == 0, err
+    assert sum(p.won for p in Store.open(tmp_path).stats()) == 120

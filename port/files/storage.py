@@ -125,12 +125,14 @@ class DiskBackend:
 
     def clean(self, names: Iterable[str]) -> None:
         for name in names:
+            places = {(self.directory, name)}
             try:
                 target = self._target(name)
+                places.add((target.parent, target.name))   # a symlink's writes are beside its target
             except OSError:
-                continue
-            for folder in {self.directory, target.parent}:
-                _remove_temporaries(folder, target.name if folder == target.parent else name)
+                pass
+            for folder, base in places:
+                _remove_temporaries(folder, base)
 
     def _target(self, name: str) -> Path:
         """Where the file's bytes are: through a symlink (or a chain of them) to its
