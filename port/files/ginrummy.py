@@ -18,9 +18,7 @@ from typing import Any
 from port.files import players as roster
 from port.files.formats import ListFormat, OptionsFormat
 from port.files.players import DEFAULT_NAME, NAME_MAX, check_name, clean_name
-from port.files.records import (
-    FileError, capped, check_count, day, flag, number, yn,
-)
+from port.files.records import FileError, capped, check_count, day, fields, flag, number, yn
 from port.files.session import Files, peek
 from port.files.storage import Backend, DiskBackend
 from port.files.storage import backend_for as _backend_for
@@ -229,11 +227,8 @@ def stats_line(s: PlayerStats) -> str:
 
 
 def stats_from(line: str) -> PlayerStats:
-    parts = line.split(" ", 6)
-    if len(parts) != 7:
-        raise FileError(f"not a statistics line: {line[:40]!r}")
-    won, lost, drawn, hands, points, against = (number(p) for p in parts[:6])
-    return PlayerStats(parts[6], won, lost, drawn, hands, points, against)
+    *counts, name = fields(line, 7, "statistics")
+    return PlayerStats(name, *(number(c) for c in counts))
 
 
 def score_line(h: HighScore) -> str:
@@ -241,11 +236,8 @@ def score_line(h: HighScore) -> str:
 
 
 def score_from(line: str) -> HighScore:
-    parts = line.split(" ", 5)
-    if len(parts) != 6:
-        raise FileError(f"not a high score line: {line[:40]!r}")
-    return HighScore(parts[5], number(parts[1]), number(parts[2], LIMIT_MAX), number(parts[3]),
-                     flag(parts[4]), day(parts[0]))
+    date, score, limit, hands, oklahoma, name = fields(line, 6, "high score")
+    return HighScore(name, number(score), number(limit, LIMIT_MAX), number(hands), flag(oklahoma), day(date))
 
 
 def _ranked(scores: list[HighScore]) -> list[HighScore]:

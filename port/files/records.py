@@ -116,6 +116,15 @@ def _salvage(rows: list[bytes]) -> list[str]:
 
 # ---- fields ----------------------------------------------------------------------------
 
+def fields(line: str, count: int, what: str) -> list[str]:
+    """A record's ``count`` space-separated fields; the last one takes the rest of the
+    line (a name, which may hold spaces, goes last)."""
+    parts = line.split(" ", count - 1)
+    if len(parts) != count:
+        raise FileError(f"not a {what} line: {line[:40]!r}")
+    return parts
+
+
 def number(text: str, top: int = LONGINT_MAX) -> int:
     """A whole number from 0 to ``top``, written in at most ten ASCII digits."""
     if not (text.isascii() and text.isdigit() and len(text) <= len(str(top))):
