@@ -28,6 +28,8 @@ T = TypeVar("T")
 
 
 class Files:
+    """One run's access to a game's files through a backend (None: NODISK)."""
+
     def __init__(self, backend: Backend | None) -> None:
         self.backend = backend
         self.in_memory = backend is None        # nothing more is written this session
