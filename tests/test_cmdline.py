@@ -372,3 +372,23 @@ def test_no_word_that_is_not_plain_ascii_is_a_command(word: str) -> None:
     got = launch(word)
     assert not (got.nodisk or got.noblank or got.nokeyboard or got.laptop or got.go)
     assert got.profile == "EGA" and got.score_limit is None
+
+
+def test_a_game_brings_its_own_words(tmp_path: Path) -> None:
+    """The seam for Cribbage: its limits (61, 121), its own switch and eight words read;
+    the common words stay as they are."""
+    import dataclasses
+
+    crib = dataclasses.replace(
+        cmdline.GINRUMMY, program="cribbage", max_words=8, switches=("LAPTOP",),
+        limit=lambda w: int(w) if w in ("61", "121") else None,
+        list_players=lambda path: [f"cribbage players in {path.name}"])
+    out = io.StringIO()
+    got = cmdline.parse("Mike 121 1 2 3 4 5 GO".split(), out, io.StringIO(), game=crib)
+    assert isinstance(got, Launch) and got.go and got.score_limit == 121 and got.name == "5"
+    assert cmdline.parse("1 2 3 4 5 6 7 GO".split(), out, io.StringIO(), game=crib).go is True
+    assert launch(*"1 2 3 4 5 6 7 GO".split()).go is False   # GinRummy reads seven
+    assert cmdline.parse(["61"], out, io.StringIO(), game=crib).score_limit == 61
+    assert launch("61").name == "61"                          # not a limit for GinRummy
+    assert cmdline.parse(["list", str(tmp_path)], out, io.StringIO(), game=crib) == 0
+    assert out.getvalue().endswith(f"cribbage players in {tmp_path.name}\n")

@@ -278,3 +278,58 @@ def test_read_stats_lists_without_touching_anything(tmp_path: Path) -> None:
 def test_read_stats_of_a_missing_file_says_so(tmp_path: Path) -> None:
     players, warnings = files.read_stats(tmp_path)
     assert players == [] and "no GINRUMMY.STA" in warnings[0]
+
+
+# ---- the seam for another game (Cribbage's files plug in the same way) ----------------------
+
+def test_another_games_files_get_the_same_mechanism(tmp_path: Path) -> None:
+    """A stand-in for Cribbage: its own options and players through the shared mechanism,
+    with its own file names, the same recovery and the same players list."""
+    from dataclasses import dataclass
+
+    from port.files import players
+    from port.files.formats import ListFormat, OptionsFormat
+    from port.files.records import FileError, check_count, fields, number
+    from port.files.session import Files
+    from port.files.storage import backend_for
+
+    @dataclass(frozen=True)
+    class CribConfig:
+        name: str = "PLAYER"
+        score_limit: int = 121
+
+        def __post_init__(self) -> None:
+            players.check_name(self.name)
+            if self.score_limit not in (61, 121):
+                raise FileError("61 or 121")
+
+    @dataclass(frozen=True)
+    class CribStats:
+        name: str
+        won: int = 0
+
+        def __post_init__(self) -> None:
+            players.check_name(self.name)
+            check_count(self.won, "won")
+
+    def stats_from(line: str) -> CribStats:
+        won, name = fields(line, 2, "statistics")
+        return CribStats(name, number(won))
+
+    config = OptionsFormat("CRIBBAGE.CFG", CribConfig, {"name": (str, str), "score_limit": (str, number)})
+    stats = ListFormat("CRIBBAGE.STA", "players", lambda s: f"{s.won} {s.name}", stats_from, players.unique)
+    crib = Files(backend_for(tmp_path, "CRIBBAGE"))
+    with crib.locked(["CRIBBAGE.CFG", "CRIBBAGE.STA"]):
+        assert crib.read(config, CribConfig()) == CribConfig()
+        assert crib.write(config, CribConfig("Dave", 61))
+    for i in range(21):
+        with crib.locked():
+            crib.write(stats, players.put(crib.read(stats, []), CribStats(f"P{i}", i)))
+    again = Files(backend_for(tmp_path, "CRIBBAGE"))
+    assert again.read(config, CribConfig()) == CribConfig("Dave", 61)
+    assert [s.name for s in again.read(stats, [])] == [f"P{i}" for i in range(20, 0, -1)]
+    (tmp_path / "CRIBBAGE.STA").write_bytes((tmp_path / "CRIBBAGE.STA").read_bytes()[:-5])
+    damaged = Files(backend_for(tmp_path, "CRIBBAGE"))
+    assert len(damaged.read(stats, [])) == 20
+    assert damaged.take_notices() == ["CRIBBAGE.STA was damaged: kept as CRIBBAGE.STA.bad1, 20 players recovered."]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["CRIBBAGE.CFG", "CRIBBAGE.STA", "CRIBBAGE.STA.bad1"]
