@@ -380,7 +380,7 @@ def test_a_game_brings_its_own_words(tmp_path: Path) -> None:
     import dataclasses
 
     crib = dataclasses.replace(
-        cmdline.GINRUMMY, program="cribbage", max_words=8, switches=("LAPTOP",),
+        cmdline.GINRUMMY, program="cribbage", max_words=8,
         limit=lambda w: int(w) if w in ("61", "121") else None,
         list_players=lambda path: [f"cribbage players in {path.name}"])
     out = io.StringIO()
