@@ -78,8 +78,13 @@ def fork(work: Callable[[int], None], log: Path) -> tuple[int, int]:
     return pid, read_fd
 
 
-def kill_after(pid: int, seconds: float) -> int:
-    """SIGKILL the child after a while (if it has not ended); its wait status."""
+READY = b"r"       # a child's first byte: it runs (a busy machine is slow to fork)
+
+
+def kill_after(pid: int, fd: int, seconds: float) -> int:
+    """SIGKILL the child a while after it says it runs (if it has not ended); its wait
+    status."""
+    os.read(fd, 1)
     time.sleep(seconds)
     try:
         os.kill(pid, signal.SIGKILL)
@@ -121,6 +126,7 @@ def leftovers(d: Path) -> list[str]:
 def _saver(d: Path, seed: int) -> Callable[[int], None]:
     def work(out: int) -> None:
         rng = random.Random(seed)
+        os.write(out, READY)
         store = Store.open(d)
         i = 0
         while True:
@@ -144,7 +150,7 @@ def kills_during_saves(root: Path, trials: int, rng: random.Random) -> Counter[s
         before = games_on_disk(d)
         log = root / "saves.log"
         pid, fd = fork(_saver(d, rng.randrange(1 << 30)), log)
-        kill_after(pid, rng.uniform(0.0, 0.04))
+        kill_after(pid, fd, rng.uniform(0.0, 0.04))
         acked = len(drain(fd))
         c["trials"] += 1
         c["tracebacks"] += tracebacks(log)
@@ -199,6 +205,7 @@ def _damages(good: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
 
 def _repairer(d: Path, damaged: dict[str, bytes]) -> Callable[[int], None]:
     def work(out: int) -> None:
+        os.write(out, READY)
         while True:
             Store.open(d)
             os.write(out, b".")                    # one repair done
@@ -232,7 +239,7 @@ def kills_during_repairs(root: Path, trials: int, rng: random.Random) -> Counter
             (d / name).write_bytes(damaged.get(name, good[name]))
         log = root / "repair.log"
         pid, fd = fork(_repairer(d, damaged), log)
-        kill_after(pid, rng.uniform(0.0, 0.01))
+        kill_after(pid, fd, rng.uniform(0.0, 0.01))
         repairs = len(drain(fd))
         c["trials"] += 1
         c["kills before the first repair ended"] += repairs == 0
