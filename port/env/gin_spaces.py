@@ -1,0 +1,178 @@
+"""GinRummy's actions and observations as arrays, built from a seat's ``View`` only.
+
+Actions (one Discrete(57) space; a card is ``suit * 13 + rank``, suits S H D C,
+rank 0 = Ace .. 12 = King, as in ``port.cards``):
+
+    0        draw from the stock (with two cards left it ends the hand as a draw)
+    1        draw the top of the discard pile
+    2 + c    discard card c (2 = AS .. 14 = KS, 15 = AH, .. 53 = KC)
+    54       knock
+    55       play on (decline this knock offer)
+    56       play to gin (decline, and no more knock offers this hand)
+
+The engine's "undo a pile draw" is a screen convenience and is not an action here:
+it would let an episode cycle for ever.
+
+Observation: a float32 vector of 433 = 8 planes of 52 cards, then 17 numbers.
+Every entry is a public fact or this seat's own card; ``tests/test_env.py`` proves
+that the arrays do not change when the hidden cards (the other hand, the stock) do.
+
+    plane 0  [  0, 52)  my hand (11 cards while I discard)
+    plane 1  [ 52,104)  the discard pile, every card in it
+    plane 2  [104,156)  the top of the discard pile
+    plane 3  [156,208)  the card I just drew (while I discard)
+    plane 4  [208,260)  cards the opponent took from the pile and still holds
+    plane 5  [260,312)  cards the opponent discarded this hand
+    plane 6  [312,364)  cards the opponent passed over (on the pile when it drew from the stock)
+    plane 7  [364,416)  the hand's first upcard (the Oklahoma knock card)
+    416 stock count / 31        417 knock value / 10
+    418..421 phase: draw, discard, knock, over (one-hot)
+    422 I drew from the pile    423 I chose play to gin    424 the opponent chose play to gin
+    425 my score / 100          426 the opponent's score / 100   427 score limit / 100
+    428 gin bonus / 25          429 undercut bonus / 25
+    430 Oklahoma                431 knocking enabled       432 my turn
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from port.cards import Card
+from port.rules.players import Draw, KnockChoice, legal_discards
+from port.rules.state import Act, Phase, View
+
+DRAW_STOCK, DRAW_PILE = 0, 1
+DISCARD0 = 2
+KNOCK, PLAY_ON, PLAY_TO_GIN = 54, 55, 56
+N_ACTIONS = 57
+PLANES = 8
+N_OBS = PLANES * 52 + 17
+
+HAND, PILE, TOP, DRAWN, OPP_KNOWN, OPP_DISCARDED, OPP_PASSED, UPCARD = (p * 52 for p in range(PLANES))
+_S = PLANES * 52
+_PHASES = {Phase.DRAW: 0, Phase.DISCARD: 1, Phase.KNOCK: 2, Phase.OVER: 3}
+_KNOCKS = {KNOCK: KnockChoice.KNOCK, PLAY_ON: KnockChoice.PLAY_ON, PLAY_TO_GIN: KnockChoice.PLAY_TO_GIN}
+
+
+def action_name(a: int) -> str:
+    """The action in words: "draw stock", "discard QS", "knock", ..."""
+    if a == DRAW_STOCK:
+        return "draw stock"
+    if a == DRAW_PILE:
+        return "draw pile"
+    if DISCARD0 <= a < DISCARD0 + 52:
+        return f"discard {Card(a - DISCARD0)}"
+    names = {KNOCK: "knock", PLAY_ON: "play on", PLAY_TO_GIN: "play to gin"}
+    if a in names:
+        return names[a]
+    raise ValueError(f"{a} is not a GinRummy action (0 to {N_ACTIONS - 1})")
+
+
+def mask_of(view: View) -> np.ndarray:
+    """1 for each action the rules allow this seat now (all 0 when it is not to move)."""
+    m = np.zeros(N_ACTIONS, dtype=np.int8)
+    if view.to_move != view.seat:
+        return m
+    if view.phase is Phase.DRAW:
+        m[DRAW_STOCK] = 1
+        m[DRAW_PILE] = 1 if view.pile else 0
+    elif view.phase is Phase.DISCARD:
+        for c in legal_discards(view):
+            m[DISCARD0 + c] = 1
+    elif view.phase is Phase.KNOCK:
+        m[KNOCK] = m[PLAY_ON] = m[PLAY_TO_GIN] = 1
+    return m
+
+
+def observation_of(view: View) -> np.ndarray:
+    """The observation vector of the module docstring, from the seat's view alone."""
+    o = np.zeros(N_OBS, dtype=np.float32)
+    me = view.seat
+    for c in view.hand:
+        o[HAND + c] = 1
+    for c in view.pile:
+        o[PILE + c] = 1
+    if view.pile:
+        o[TOP + view.pile[-1]] = 1
+    if view.drawn is not None:
+        o[DRAWN + view.drawn] = 1
+    o[UPCARD + view.upcard] = 1
+    # Replay the public events: what the opponent took and kept, threw and passed over.
+    pile = [view.upcard]
+    known: set[int] = set()
+    opp_gin_only = False
+    for e in view.events:
+        c = e.card
+        if e.act is Act.DISCARD and c is not None:
+            pile.append(c)
+            if e.seat != me:
+                known.discard(c)
+                o[OPP_DISCARDED + c] = 1
+        elif e.act is Act.DRAW_PILE and c is not None:
+            pile.pop()
+            if e.seat != me:
+                known.add(c)
+        elif e.act is Act.UNDO and c is not None:
+            pile.append(c)
+            if e.seat != me:
+                known.discard(c)
+        elif e.act is Act.DRAW_STOCK and e.seat != me and pile:
+            o[OPP_PASSED + pile[-1]] = 1
+        elif e.act is Act.PLAY_TO_GIN and e.seat != me:
+            opp_gin_only = True
+    for c in known:
+        o[OPP_KNOWN + c] = 1
+    opts = view.options
+    o[_S] = view.stock_count / 31
+    o[_S + 1] = view.knock_value / 10
+    o[_S + 2 + _PHASES[view.phase]] = 1
+    o[_S + 6] = view.drawn_from_pile
+    o[_S + 7] = view.play_to_gin
+    o[_S + 8] = opp_gin_only
+    o[_S + 9] = view.scores[me] / 100
+    o[_S + 10] = view.scores[1 - me] / 100
+    o[_S + 11] = opts.score_limit / 100
+    o[_S + 12] = opts.gin_bonus / 25
+    o[_S + 13] = opts.undercut_bonus / 25
+    o[_S + 14] = opts.oklahoma
+    o[_S + 15] = opts.knocking
+    o[_S + 16] = view.to_move == me
+    return o
+
+
+def action_of_draw(d: Draw) -> int:
+    return DRAW_PILE if Draw(d) is Draw.PILE else DRAW_STOCK
+
+
+def action_of_knock(k: KnockChoice) -> int:
+    return {v: a for a, v in _KNOCKS.items()}[KnockChoice(k)]
+
+
+def draw_of(a: int) -> Draw:
+    if a == DRAW_STOCK:
+        return Draw.STOCK
+    if a == DRAW_PILE:
+        return Draw.PILE
+    raise ValueError(f"the seat must draw now (action 0 or 1), not {action_name(a)}")
+
+
+def discard_of(a: int) -> Card:
+    if DISCARD0 <= a < DISCARD0 + 52:
+        return Card(a - DISCARD0)
+    raise ValueError(f"the seat must discard now (action 2 to 53), not {action_name(a)}")
+
+
+def knock_of(a: int) -> KnockChoice:
+    if a in _KNOCKS:
+        return _KNOCKS[a]
+    raise ValueError(f"the seat must answer the knock question now (action 54, 55 or 56), not {action_name(a)}")
+
+
+def action_from_view(view: View, player: object) -> int:
+    """Ask a ``Player`` (any of our levels or bots) for its move as an action number."""
+    if view.phase is Phase.DRAW:
+        return action_of_draw(player.choose_draw(view))          # type: ignore[attr-defined]
+    if view.phase is Phase.DISCARD:
+        return DISCARD0 + int(player.choose_discard(view))       # type: ignore[attr-defined]
+    if view.phase is Phase.KNOCK:
+        return action_of_knock(player.choose_knock(view))        # type: ignore[attr-defined]
+    raise ValueError("the hand is over: there is no move to make")

@@ -1,0 +1,199 @@
+"""GinRummy as a PettingZoo AEC environment, on the port's own rules engine.
+
+    from port.env import ginrummy_v0
+    env = ginrummy_v0.env(episode="game", score_limit=100, oklahoma=True)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        action = None if term or trunc else policy(obs["observation"], obs["action_mask"])
+        env.step(action)
+
+Agents "player_0" and "player_1" are the engine's seats 0 and 1. The action space and
+the observation are documented in ``port.env.gin_spaces`` (and docs/envs.md).
+
+Rewards are the real points of the game, zero-sum: when a hand ends its winner gets
++points (gin or undercut bonus, doubling and all) and the other seat -points; a drawn
+hand gives 0. ``episode="hand"`` ends the episode after one hand; ``episode="game"``
+plays hands until a score reaches the limit, so a seat's return is its final score
+minus the other's.
+
+Every rule option of the engine is an argument: ``gin_bonus``, ``undercut_bonus``,
+``score_limit``, ``oklahoma``, ``knocking``, ``first_turn`` ("seat0": seat 0 starts
+every hand, as the original's human did; "alternate"), with the engine's defaults.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from port.env import need
+
+need("rl", "numpy", "gymnasium", "pettingzoo")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from port.cards import PascalRandom  # noqa: E402
+from port.env import gin_spaces as gs  # noqa: E402
+from port.rules.options import FirstTurn, Options  # noqa: E402
+from port.rules.players import KnockChoice  # noqa: E402
+from port.rules.state import Game, HandState, Phase, View  # noqa: E402
+
+AGENTS = ("player_0", "player_1")
+EPISODES = ("hand", "game")
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's usual checks: an action out of the space or
+    after the end is reported, and ``render`` before ``reset`` is refused."""
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def options_from(gin_bonus: int = 25, undercut_bonus: int = 25, score_limit: int = 100,
+                 oklahoma: bool = False, knocking: bool = True,
+                 first_turn: str | FirstTurn = FirstTurn.SEAT0) -> Options:
+    """The engine's ``Options`` from the environment's keyword arguments."""
+    return Options(gin_bonus=gin_bonus, undercut_bonus=undercut_bonus, score_limit=score_limit,
+                   oklahoma=oklahoma, knocking=knocking, first_turn=FirstTurn(first_turn))
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped class
+    metadata = {"name": "ginrummy_v0", "render_modes": ["ansi", "rgb_array"],
+                "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, episode: str = "hand", render_mode: str | None = None,
+                 profile: str = "EGA", **rule_options: Any) -> None:
+        super().__init__()
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be 'hand' or 'game', not {episode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or 'rgb_array', not {render_mode!r}")
+        self.options = options_from(**rule_options)
+        self.episode = episode
+        self.render_mode = render_mode
+        self.profile = profile
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        obs = spaces.Box(low=0.0, high=np.finfo(np.float32).max, shape=(gs.N_OBS,), dtype=np.float32)
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": obs,
+            "action_mask": spaces.Box(low=0, high=1, shape=(gs.N_ACTIONS,), dtype=np.int8),
+        }) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(gs.N_ACTIONS) for a in AGENTS}
+        self._seeds = random.Random()
+        self.game: Game | None = None
+        self._renderer: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---- the hand the seats play ----------------------------------------------------
+
+    @property
+    def hand(self) -> HandState:
+        assert self.game is not None, "call reset() first"
+        return self.game.hand
+
+    def view(self, agent: str) -> View:
+        """What ``agent``'s seat may know, as the engine's ``View``: the observation's
+        source, and what our own players (``port.env.adapters``) read."""
+        assert self.game is not None, "call reset() first"
+        return self.game.view(AGENTS.index(agent))
+
+    # ---- the AEC API -----------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game. ``seed`` fixes the deals (Turbo Pascal's generator, so a seed
+        deals the same cards on every machine); without it the next seed is drawn
+        from the last one given, or from the system."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = Game(self.options, PascalRandom(self._seeds.getrandbits(32)))
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[self.hand.to_move]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        view = self.view(agent)
+        return {"observation": gs.observation_of(view), "action_mask": gs.mask_of(view)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        seat = AGENTS.index(agent)
+        self._cumulative_rewards[agent] = 0
+        self.rewards = {a: 0 for a in AGENTS}
+        self._apply(seat, int(action))
+        h = self.hand
+        if h.phase is Phase.OVER:
+            self._hand_over()
+        else:
+            self.agent_selection = AGENTS[h.to_move]
+        self._accumulate_rewards()
+
+    def _apply(self, seat: int, a: int) -> None:
+        """Make the move on the engine: an illegal one raises ``IllegalMove`` (a plain
+        sentence) and changes nothing."""
+        h = self.hand
+        if h.phase is Phase.DRAW:
+            if gs.draw_of(a) is gs.Draw.PILE:
+                h.draw_pile(seat)
+            else:
+                h.draw_stock(seat)
+        elif h.phase is Phase.DISCARD:
+            h.discard(seat, gs.discard_of(a))
+        elif h.phase is Phase.KNOCK:
+            k = gs.knock_of(a)
+            if k is KnockChoice.KNOCK:
+                h.knock(seat)
+            elif k is KnockChoice.PLAY_TO_GIN:
+                h.play_to_gin(seat)
+            else:
+                h.play_on(seat)
+
+    def _hand_over(self) -> None:
+        assert self.game is not None
+        result = self.game.record()
+        if result.winner is not None:
+            self.rewards[AGENTS[result.winner]] = result.points
+            self.rewards[AGENTS[1 - result.winner]] = -result.points
+        for a in AGENTS:
+            self.infos[a] = {"hand": result.outcome.value, "scores": tuple(self.game.scores)}
+        if self.episode == "hand" or self.game.over:
+            self.terminations = {a: True for a in AGENTS}
+        else:
+            self.game.next_hand()
+            self.agent_selection = AGENTS[self.hand.to_move]
+
+    # ---- showing it ------------------------------------------------------------------
+
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            from port.env.gin_render import ansi
+            return ansi(self.hand, tuple(self.game.scores) if self.game else (0, 0))
+        if self._renderer is None:
+            from port.env.gin_render import Frames
+            self._renderer = Frames(self.profile)
+        assert self.game is not None
+        return self._renderer.frame(self.hand, (self.game.scores[0], self.game.scores[1]),
+                                    self.options.score_limit)
+
+    def close(self) -> None:
+        self._renderer = None
