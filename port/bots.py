@@ -14,7 +14,8 @@ from typing import Any
 
 
 def load_bot(spec: str, levels: Mapping[str, Callable[..., Any]], seed: int = 0) -> Any:
-    """A player from its name: a key of ``levels`` (any case) or "path/to/bot.py:ClassName".
+    """A player from its name: a key of ``levels`` (any case) or "path/to/bot.py:Name",
+    Name being a class (built here) or a function or object (returned as it is).
 
     ``seed`` feeds a bot's own generator when its class accepts ``seed=``.
     """
@@ -24,6 +25,8 @@ def load_bot(spec: str, levels: Mapping[str, Callable[..., Any]], seed: int = 0)
     if not sep or not path.endswith(".py"):
         raise ValueError(f"{spec!r}: name a level ({', '.join(levels)}) or path/to/bot.py:ClassName")
     cls = getattr(_load_module(Path(path)), cls_name)
+    if not isinstance(cls, type):
+        return cls          # a function or a ready object (a policy): the caller adapts it
     try:
         return cls(seed=seed)
     except TypeError:

@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from port.cards import PascalRandom
 from port.rules.options import BONUS_CHOICES, FirstTurn, Options
 from port.rules.levels import load_player
-from port.rules.players import GameRecord, play_game
+from port.rules.players import GameRecord, Player, play_game
 from port.rules.settle import Outcome
 
 
@@ -68,10 +68,20 @@ def bot_seed(seed: int, game: int, side: int) -> int:
     return random.Random((seed * 1_000_003 + game) * 2 + side + 7).getrandbits(32)
 
 
+def player(spec: str, seed: int) -> Player:
+    """A level or a bot file's player; a PettingZoo-style policy in a bot file
+    (``bot.py:my_policy``) plays through ``port.env.adapters.PolicyPlayer``."""
+    p = load_player(spec, seed)
+    if isinstance(p, Player):
+        return p
+    from port.env.adapters import as_player     # the optional extra 'rl' (numpy)
+    return as_player(p, spec.rpartition(":")[2])
+
+
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
-    pa = load_player(a, bot_seed(seed, game, 0))
-    pb = load_player(b, bot_seed(seed, game, 1))
+    pa = player(a, bot_seed(seed, game, 0))
+    pb = player(b, bot_seed(seed, game, 1))
     seat_a = game % 2
     players = (pa, pb) if seat_a == 0 else (pb, pa)
     return seat_a, play_game(options, PascalRandom(game_seed(seed, game)), players)

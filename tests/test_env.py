@@ -229,3 +229,19 @@ def test_a_missing_extra_is_one_plain_line() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == ("this needs the optional extra 'rl' (pettingzoo is not installed): "
                                   "pip install 'ginrummy[rl]'")
+
+
+def test_a_hand_where_both_only_take_the_pile_is_cut_short() -> None:
+    e = ginrummy_v0.env(max_turns=50)
+    e.reset(seed=1)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            assert trunc and not term
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(gs.DRAW_PILE if gs.DRAW_PILE in legal else int(legal[-1]))
+        steps += 1
+    assert 100 <= steps <= 160

@@ -17,6 +17,10 @@ hand gives 0. ``episode="hand"`` ends the episode after one hand; ``episode="gam
 plays hands until a score reaches the limit, so a seat's return is its final score
 minus the other's.
 
+A hand is cut short (``truncations``) after ``max_turns`` turns' worth of events
+(3 per turn; default 1000 turns, as the match runner's limit): two players who only
+ever take the pile card never run the stock down.
+
 Every rule option of the engine is an argument: ``gin_bonus``, ``undercut_bonus``,
 ``score_limit``, ``oklahoma``, ``knocking``, ``first_turn`` ("seat0": seat 0 starts
 every hand, as the original's human did; "alternate"), with the engine's defaults.
@@ -67,7 +71,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, episode: str = "hand", render_mode: str | None = None,
-                 profile: str = "EGA", **rule_options: Any) -> None:
+                 profile: str = "EGA", max_turns: int = 1000, **rule_options: Any) -> None:
         super().__init__()
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'hand' or 'game', not {episode!r}")
@@ -75,6 +79,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
             raise ValueError(f"render_mode must be 'ansi' or 'rgb_array', not {render_mode!r}")
         self.options = options_from(**rule_options)
         self.episode = episode
+        self.max_turns = max_turns
         self.render_mode = render_mode
         self.profile = profile
         self.possible_agents = list(AGENTS)
@@ -87,6 +92,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
         self.action_spaces = {a: spaces.Discrete(gs.N_ACTIONS) for a in AGENTS}
         self._seeds = random.Random()
         self.game: Game | None = None
+        self.deals = 0          # hands dealt so far: tells policies a new hand from the last
         self._renderer: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -117,6 +123,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = Game(self.options, PascalRandom(self._seeds.getrandbits(32)))
+        self.deals += 1
         self.agents = list(AGENTS)
         self.rewards = {a: 0 for a in AGENTS}
         self._cumulative_rewards = {a: 0 for a in AGENTS}
@@ -144,6 +151,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
             self._hand_over()
         else:
             self.agent_selection = AGENTS[h.to_move]
+            if len(h.events) > 3 * self.max_turns:
+                # Two players who only ever take the pile never run the stock down.
+                self.truncations = {a: True for a in AGENTS}
         self._accumulate_rewards()
 
     def _apply(self, seat: int, a: int) -> None:
@@ -178,6 +188,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
             self.terminations = {a: True for a in AGENTS}
         else:
             self.game.next_hand()
+            self.deals += 1
             self.agent_selection = AGENTS[self.hand.to_move]
 
     # ---- showing it ------------------------------------------------------------------

@@ -94,6 +94,8 @@ The name and score limit override, but do not overwrite, the saved options.
 
 Port options (anywhere on the line, not counted in the seven):
   --seed N        a reproducible game (N from 0 to {SEED_MAX})
+  --computer BOT  the computer is BOT: path/to/bot.py:Name, a player or a
+                  PettingZoo-style policy (docs/envs.md)
   --headless      no window: run the frames as fast as possible
   --script FILE   play the input events of FILE (the headless driver)
   --shots DIR     where the driver saves its screenshots
@@ -216,9 +218,19 @@ def _shown(word: str) -> str:
     return word if len(word) <= 60 else word[:57] + "..."
 
 
+def _set_computer(launch: Launch, value: str) -> None:
+    path, sep, name = value.rpartition(":")
+    if not sep or not path.endswith(".py") or not name:
+        raise UsageError(f"--computer needs path/to/bot.py:Name, not {_shown(value)!r}")
+    if not Path(path).is_file():
+        raise UsageError(f"--computer: no such file {_shown(path)!r}")
+    launch.computer = value
+
+
 _FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
     "--headless": (False, lambda launch, _: setattr(launch, "headless", True)),
     "--seed": (True, _set_seed),
+    "--computer": (True, _set_computer),
     "--script": (True, _set_script),
     "--shots": (True, _set_shots),
 }

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from port import files
 from port.cards import PascalRandom
 from port.main.controller import Session
-from port.rules.levels import computer_for
+from port.rules.levels import computer_for, load_player
 from port.rules.players import Player
 
 
@@ -57,6 +57,15 @@ class Context:
 
     def computer(self) -> Player:
         seed = 0 if self.seed is None else self.seed
+        spec = self.session.launch.computer
+        if spec is not None:
+            # --computer: a bot file's player, or a PettingZoo-style policy through the
+            # adapter (which needs the optional extra 'rl').
+            bot = load_player(spec, seed=seed + self.games)
+            if isinstance(bot, Player):
+                return bot
+            from port.env.adapters import as_player
+            return as_player(bot, spec.rpartition(":")[2])
         return computer_for(self.config.easy, self.config.level.lower(), seed=seed + self.games)
 
     def take_notices(self) -> list[str]:

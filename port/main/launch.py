@@ -23,6 +23,7 @@ class Launch:
     # Added by the port.
     profile: str = "EGA"            # display profile word: EGA, VGA, CGA, HERC, ATT400, PC3270, EGAMONO, MDA
     seed: int | None = None         # a reproducible game
+    computer: str | None = None     # --computer: a bot file's player or policy instead of the level
     headless: bool = False          # no window: step frames without waiting
     script: Path | None = None      # headless input script
     shots: Path | None = None       # where the headless driver saves screenshots

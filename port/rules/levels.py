@@ -28,7 +28,9 @@ def computer_for(easy: bool, level: str = "standard", seed: int = 0) -> Player:
 
 def load_player(spec: str, seed: int = 0) -> Player:
     """A player from its name: a level ("easy", "standard", "expert") or
-    "path/to/bot.py:ClassName" for any bot written to the player interface."""
+    "path/to/bot.py:ClassName" for any bot written to the player interface.
+    "path/to/bot.py:name" naming a function or object is returned as it is (a policy:
+    ``port.match`` and the game wrap it with ``port.env.adapters.as_player``)."""
     player: Player = load_bot(spec, LEVELS, seed)
     return player
 
