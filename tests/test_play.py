@@ -1,6 +1,7 @@
 """The game screen, driven through the real program with keys and mouse clicks."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -8,11 +9,12 @@ import pytest
 from port import files
 from port.cards import parse
 from port.main import menus, play
-from port.main.table import Mode
+from port.main.table import NO_DECK_UNDO, Mode
 from port.rules import Outcome
 from port.screen.profiles import BLUE, GREEN, RED, WHITE
 from tests.main_helpers import (
-    click_at, open_game, pixels_in, position_of, red_over, set_hand, to_play, wait_for_turn,
+    click_at, open_game, pixels_in, position_of, red_over, set_hand, shows_text, to_play,
+    wait_for_turn,
     yellow_over,
 )
 
@@ -106,6 +108,20 @@ def test_undo_a_draw_from_the_pile(game, how: str) -> None:
      "click UNDO box": lambda: click_at(game, play.UNDO_BOX)}[how]()
     assert s.table.mode is Mode.HUMAN_DRAW and s.table.hand.pile_top == card("KD")
     assert len(s.table.hand.hand(0)) == 10
+
+
+@pytest.mark.parametrize("how", ["key U", "click the drawn card", "click UNDO box"])
+def test_no_undo_of_a_deck_draw_keeps_the_card_and_says_so(game, how: str) -> None:
+    s = set_hand(game, MY_LOOSE, CPU, "KD", "8D")
+    game.key("D")
+    {"key U": lambda: game.key("U"),
+     "click the drawn card": lambda: click_at(game, play.DRAWN_RECT),
+     "click UNDO box": lambda: click_at(game, play.UNDO_BOX)}[how]()
+    assert s.table.mode is Mode.HUMAN_DISCARD and s.table.drawn == card("8D")
+    assert s.table.hand.pile_top == card("KD")            # nothing thrown away
+    first, second = textwrap.wrap(NO_DECK_UNDO, 34)
+    assert shows_text(game, play.MSG_X + 16, play.MSG_Y, first)
+    assert shows_text(game, play.MSG_X + 16, play.MSG_Y + play.LINE, second)
 
 
 def test_no_undo_of_a_deck_draw_or_of_a_discard(game) -> None:

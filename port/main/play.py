@@ -148,12 +148,12 @@ class PlayScreen:
         elif t.mode is Mode.HUMAN_DISCARD:
             if isinstance(target, int):
                 t.discard_at(target)
-            elif target == "drawn" and t.drawn_from_pile:
-                t.undo()                      # "undo the draw by clicking on the card drawn"
-            elif target in ("pile", "drawn", "drawn_box"):
-                t.discard_drawn()
-            elif target == "undo":
+            elif target in ("drawn", "undo"):
+                # "undo the draw by clicking on the card drawn" — for a pile card only;
+                # after a deck draw the click keeps the card and says so (never a discard).
                 t.undo()
+            elif target in ("pile", "drawn_box"):
+                t.discard_drawn()
         elif t.mode is Mode.KNOCK_PROMPT:
             if target in ("yes", "knock"):
                 t.knock()

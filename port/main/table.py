@@ -22,6 +22,7 @@ from port.rules.computer import hint
 from port.rules.players import Draw, Player, step
 
 HUMAN, COMPUTER = 0, 1
+NO_DECK_UNDO = "A card drawn from the deck cannot be undone."
 PACE = 12            # frames between the computer's visible steps (0.4 s at 30 fps)
 
 
@@ -124,7 +125,12 @@ class Table:
         return True
 
     def undo(self) -> bool:
-        if self.mode is not Mode.HUMAN_DISCARD or not self.hand.drawn_from_pile:
+        """Put a pile card back. A deck card stays in hand, and the message area says why:
+        "You cannot UNDO a draw from the deck" (documentation)."""
+        if self.mode is not Mode.HUMAN_DISCARD:
+            return False
+        if not self.hand.drawn_from_pile:
+            self.message = NO_DECK_UNDO
             return False
         self.hand.undo_draw(HUMAN)
         self.hint_target = None
