@@ -1,13 +1,15 @@
 """The title screen, the options menu, statistics and high scores, through the driver."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from port import files
-from port.main import menus, play
-from tests.main_helpers import center, click_at, open_game
+from port.main import cmdline, menus, play
+from port.screen.profiles import LIGHTRED
+from tests.main_helpers import center, click_at, open_game, pixels_in, shows_text
 
 
 @pytest.fixture
@@ -282,3 +284,30 @@ def test_the_screen_saver_waits_two_seconds_per_point_of_the_score_limit(headles
     assert not d.screen.saver.blank
     d.step(20)
     assert d.screen.saver.blank
+
+
+# ---- what the menus say stays on the screen and off the buttons ---------------------------
+
+@pytest.mark.parametrize("nodisk", [False, True])
+def test_the_save_note_stands_beside_save_clear_of_level(headless_pyxel, tmp_path: Path, nodisk: bool) -> None:
+    d = open_game(tmp_path, nodisk=nodisk)
+    d.key("O")
+    d.key("S")
+    note = d.controller.saved_note
+    assert note == ("NODISK: options are not saved." if nodisk else "Options saved.")
+    assert shows_text(d, *menus.SAVED_NOTE_AT, note, LIGHTRED)
+    level = box(d, "LEVEL")
+    assert pixels_in(d, level.x, level.y, level.w, level.h, LIGHTRED) == 0
+
+
+def test_start_up_notices_wrap_inside_the_screen(headless_pyxel, tmp_path: Path) -> None:
+    # The command line's own notices: a long path that is not there, and extra words.
+    words = ["\\NO\\SUCH\\" + "DIRECTORY" * 6, *"1 2 3 4 5 6 7 8".split()]
+    launch = cmdline.parse(words, io.StringIO(), io.StringIO())
+    assert max(map(len, launch.notices)) > menus.NOTICE_COLUMNS           # too long for one row
+    d = open_game(tmp_path, notices=launch.notices)
+    lines = menus.notice_lines(d.controller.notices)
+    assert " ".join(lines).startswith(" ".join(launch.notices[0].split()))
+    for i, line in enumerate(lines):
+        assert len(line) <= menus.NOTICE_COLUMNS
+        assert shows_text(d, 8, 308 + 14 * i, line, LIGHTRED)

@@ -326,8 +326,11 @@ def test_hand_end_shows_both_hands_and_layoff_bars(game) -> None:
     game.key("Y")
     r = s.table.result
     assert r.outcome is Outcome.KNOCK and {str(c) for c in r.layoffs} == {"4H", "5H", "9H"}
-    # the computer's row (face up now) carries RED bars under its laid-off cards
-    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 + play.CARD_H + 2, 10 * play.RESULT_STEP, 4, RED) > 3 * 40
+    # the computer's row (face up now) carries RED bars over its laid-off cards, in the
+    # meld-bar row, so nothing red runs into the first line of the hand's result
+    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 - 6, 10 * play.RESULT_STEP, 4, RED) > 3 * 40
+    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 + play.CARD_H, 10 * play.RESULT_STEP, 8, RED) == 0
+    assert shows_text(game, play.MSG_X + 16, play.MSG_Y, play.result_lines(r, "PLAYER")[0])
 
 
 def test_continue_after_the_hand_deals_the_next(game) -> None:

@@ -2,6 +2,7 @@
 menu (with the "?" list of players), the player's statistics and the high scores."""
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from port import files
@@ -15,6 +16,9 @@ from port.screen.profiles import BLACK, LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 ENTER, BACKSPACE, ESC = 13, 8, 27
 MENU_BOX = Rect(256, 316, 128, 20)
 NAME_FIELD = Rect(384, 16, 96, 20)
+SAVE_BOX = Rect(48, 56 + 26 * 10 + 6, 200, 20)     # under the ten option rows
+SAVED_NOTE_AT = (SAVE_BOX.x + SAVE_BOX.w + 16, SAVE_BOX.y + 6)
+NOTICE_COLUMNS = 78                                 # 8 + 78 * 8 = 632: inside the 640 width
 NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
 
 
@@ -135,8 +139,15 @@ class TitleScreen(Menu):
                  f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
         for i, line in enumerate((line1, line2)):
             s.text((640 - s.text_width(line)) // 2, 266 + 14 * i, line, WHITE)
-        for i, note in enumerate(self.notices[:2]):
-            s.text(8, 308 + 14 * i, note[:79], LIGHTRED)
+        for i, line in enumerate(notice_lines(self.notices)):
+            s.text(8, 308 + 14 * i, line, LIGHTRED)
+
+
+def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
+    """Start-up notices wrapped to the screen's width (never cut at its right edge),
+    in the three text rows under the options summary."""
+    lines = [line for note in notices for line in textwrap.wrap(note, NOTICE_COLUMNS)]
+    return lines[:rows]
 
 
 class OptionsScreen(Menu):
@@ -166,7 +177,7 @@ class OptionsScreen(Menu):
         self.add(Rect(320, 16, 56, 20), "NAME", "N", lambda b: self.start_typing())
         self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
         self.add(Rect(488, 16, 24, 20), "?", None, lambda b: PlayersScreen(self.ctx))
-        self.add(Rect(x, y0 + dy * len(rows) + 6, w, 20), "SAVE", "S", lambda b: self.save())
+        self.add(SAVE_BOX, "SAVE", "S", lambda b: self.save())
 
     @property
     def cfg(self) -> files.Config:
@@ -253,8 +264,8 @@ class OptionsScreen(Menu):
         s.text(320, 56 + 26 * 2 + 6, "LEFT/+ UP  RIGHT/- DOWN", LIGHTGRAY)
         # Show the chosen pointer shape beside its option.
         s.pointer_at(288, 56 + 26 * 7 + 2, cfg.pointer)
-        if self.saved_note:
-            s.text(48, 300, self.saved_note, LIGHTRED)
+        if self.saved_note:   # beside SAVE, clear of the LEVEL row above it
+            s.text(*SAVED_NOTE_AT, self.saved_note, LIGHTRED)
 
     def draw(self) -> None:
         super().draw()

@@ -375,10 +375,14 @@ class PlayScreen:
             order = [c for m in melds for c in m] + laid + list(r.deadwood_cards[seat])
             sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
             self._meld_bars(tuple(melds), sets, tuple(order), y - 6, x0, step)
+            # "a RED bar will be drawn over (or under) all the laid off cards": over the
+            # computer's row (the meld-bar row is free above laid cards), so the bar never
+            # runs into the message beside it; under yours, as before.
+            bar_y = y - 6 if seat == COMPUTER else y + CARD_H + 2
             for i, c in enumerate(order):
                 s.card(x0 + i * step, y, c, big)
                 if c in laid:
-                    s.bar(x0 + i * step, y + CARD_H + 2, CARD_W, 4, RED)
+                    s.bar(x0 + i * step, bar_y, CARD_W, 4, RED)
 
 
 def result_lines(r: Settlement, name: str) -> list[str]:
