@@ -90,3 +90,11 @@ def shows_text(d: Driver, x: int, y: int, line: str, colour: int = WHITE) -> boo
     width = d.screen.profile.width
     return all((snap[(y + yy) * width + x + xx] == colour) == (glyph[yy * w + xx] == 1)
                for yy in range(8) for xx in range(w))
+
+
+def shows_card(d: Driver, x: int, y: int, card: Card, big: bool = False) -> bool:
+    """Whether the monitor shows this card face at the logical (x, y): drawing the same
+    card again over it changes no pixel (any other card would)."""
+    before = d.screen.snapshot()          # the page as composed, without the pointer
+    d.screen.card(x, y, card, big)
+    return d.screen.snapshot() == before

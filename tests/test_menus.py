@@ -8,7 +8,7 @@ import pytest
 
 from port import files
 from port.main import cmdline, menus, play
-from port.screen.profiles import LIGHTRED
+from port.screen.profiles import LIGHTGRAY, LIGHTRED
 from tests.main_helpers import center, click_at, open_game, pixels_in, shows_text
 
 
@@ -311,3 +311,29 @@ def test_start_up_notices_wrap_inside_the_screen(headless_pyxel, tmp_path: Path)
     for i, line in enumerate(lines):
         assert len(line) <= menus.NOTICE_COLUMNS
         assert shows_text(d, 8, 308 + 14 * i, line, LIGHTRED)
+
+
+def test_every_one_of_twenty_players_can_be_picked_by_keyboard(headless_pyxel, tmp_path: Path) -> None:
+    import datetime
+
+    store = files.Store.open(tmp_path)
+    for n in range(20):
+        store.record_game(files.GameRecord(f"P{n:02}", 10, 5, 1, 100, False, files.Result.WON,
+                                           datetime.date(1993, 5, 1)))
+    d = open_game(tmp_path)
+    d.key("O")
+    click_at(d, box(d, "?"))
+    names = list(d.controller.names)
+    assert len(names) == 20
+    for i, key in enumerate("1234567890ABCDEFGHIJ"):
+        # the key is shown beside its name, in both columns
+        col, row = divmod(i, 10)
+        assert shows_text(d, 96 + 220 * col, 66 + 24 * row, key, LIGHTGRAY)
+    d.key("0")
+    assert cfg(d).name == names[9]
+    click_at(d, box(d, "?"))
+    d.key("J")
+    assert isinstance(d.controller, menus.OptionsScreen) and cfg(d).name == names[19]
+    click_at(d, box(d, "?"))
+    d.key("A")
+    assert cfg(d).name == names[10]

@@ -11,9 +11,9 @@ from port.cards import parse
 from port.main import menus, play
 from port.main.table import NO_DECK_UNDO, Mode
 from port.rules import Outcome
-from port.screen.profiles import BLUE, GREEN, RED, WHITE
+from port.screen.profiles import BLUE, GREEN, LIGHTRED, RED, WHITE
 from tests.main_helpers import (
-    click_at, open_game, pixels_in, position_of, red_over, set_hand, shows_text, to_play,
+    click_at, open_game, pixels_in, position_of, red_over, set_hand, shows_card, shows_text, to_play,
     wait_for_turn,
     yellow_over,
 )
@@ -204,10 +204,10 @@ def test_unmatched_cards_sorted_by_rank_or_by_suit(tmp_path: Path, headless_pyxe
 def test_deck_count_turns_red_at_seven_or_fewer(game) -> None:
     s = set_hand(game, MY_LOOSE, CPU, "KD")
     count_box = (play.DECK_X + 14, play.ROW_Y + 4, 20, 8)
-    assert pixels_in(game, *count_box, WHITE) > 10 and pixels_in(game, *count_box, RED) == 0
+    assert pixels_in(game, *count_box, WHITE) > 10 and pixels_in(game, *count_box, LIGHTRED) == 0
     del s.table.hand.stock[:-7]                       # a deck with 7 left
     game.step()
-    assert pixels_in(game, *count_box, RED) > 10
+    assert pixels_in(game, *count_box, LIGHTRED) > 10   # the palette's readable red
 
 
 # ---- knocking -------------------------------------------------------------------------------
@@ -405,3 +405,15 @@ def test_quitting_before_any_finished_hand_records_nothing(headless_pyxel, tmp_p
     d.key("Q")
     d.key("Y")
     assert "Nobody" not in files.Store.open(tmp_path).players()
+
+
+@pytest.mark.parametrize("sort, loose", [("RANK", "3H 2D AS"), ("SUIT", "AS 3H 2D")])
+def test_your_deadwood_at_the_hands_end_keeps_your_sort_order(game, sort: str, loose: str) -> None:
+    s = set_hand(game, "5C 6C 7C 8C 9H 9D 9S AS 2D 3H", "KS QD JC TH 4S 6S 5D 3C TD 4C", "KD", "QH")
+    s.table.sort = sort
+    game.key("D")
+    game.key("D")                                    # throw back QH: knock with 6
+    game.key("Y")
+    assert s.table.mode is Mode.HAND_END
+    for i, c in enumerate(parse(loose), start=7):   # after the seven melded cards
+        assert shows_card(game, play.HAND_X + i * play.HAND_STEP, play.HAND_Y, c)

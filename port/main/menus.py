@@ -337,10 +337,9 @@ class PlayersScreen(Menu):
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii in (ENTER, ESC):
             return OptionsScreen(self.ctx)
-        if k.char.isdigit():
-            i = (int(k.char) - 1) % 10
-            if i < len(self.names):
-                return self.pick(self.names[i])
+        i = player_key_index(k.char)
+        if i is not None and i < len(self.names):
+            return self.pick(self.names[i])
         return super().on_key(k)
 
     def draw_body(self) -> None:
@@ -348,9 +347,18 @@ class PlayersScreen(Menu):
         s.text((640 - s.text_width("PLAYERS", 2)) // 2, 16, "PLAYERS", YELLOW, 2)
         if not self.names:
             s.text(200, 100, "No players in the statistics file yet.", LIGHTGRAY)
-        for i in range(min(10, len(self.names))):
-            s.text(96, 66 + 24 * i, KEY_DIGITS[i], LIGHTGRAY)
+        for i in range(len(self.names)):
+            col, row = divmod(i, 10)
+            s.text(96 + 220 * col, 66 + 24 * row, PLAYER_KEYS[i], LIGHTGRAY)
 
 
-KEY_DIGITS = "1234567890"
+# The keys beside the names: 1..9, 0 for the first column, A..J for the second
+# (no command of this screen uses those letters; O stays OPTIONS).
+PLAYER_KEYS = "1234567890ABCDEFGHIJ"
+
+
+def player_key_index(char: str) -> int | None:
+    """Which of the (up to 20) listed players a key picks, or None."""
+    i = PLAYER_KEYS.find(char.upper()) if len(char) == 1 else -1
+    return i if i >= 0 else None
 __all__ = ["OptionsScreen", "PlayersScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]

@@ -19,7 +19,7 @@ from port import files
 from port.cards import Card
 from port.main.context import Context
 from port.main.controller import Controller
-from port.main.table import COMPUTER, HUMAN, Mode, Table
+from port.main.table import COMPUTER, HUMAN, Mode, Table, result_order
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.rules import Outcome, Settlement
 from port.rules.players import KnockChoice
@@ -371,8 +371,7 @@ class PlayScreen:
         for seat, y, x0, step in ((COMPUTER, CPU_Y + 8, RESULT_X, RESULT_STEP),
                                   (HUMAN, HAND_Y, HAND_X, HAND_STEP)):
             melds = r.melds[seat]
-            laid = [c for c in r.layoffs] if r.knocker is not None and seat != r.knocker else []
-            order = [c for m in melds for c in m] + laid + list(r.deadwood_cards[seat])
+            order, laid = result_order(r, seat, self.table.sort)
             sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
             self._meld_bars(tuple(melds), sets, tuple(order), y - 6, x0, step)
             # "a RED bar will be drawn over (or under) all the laid off cards": over the
