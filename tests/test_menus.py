@@ -337,3 +337,10 @@ def test_every_one_of_twenty_players_can_be_picked_by_keyboard(headless_pyxel, t
     click_at(d, box(d, "?"))
     d.key("A")
     assert cfg(d).name == names[10]
+
+
+def test_the_title_names_the_player_once(title) -> None:
+    line = menus.title_lines(title.controller.ctx.config)[0]
+    assert line.startswith("NAME PLAYER   LIMIT") and "PLAYER PLAYER" not in line
+    s = title.screen
+    assert shows_text(title, (640 - s.text_width(line)) // 2, 266, line)

@@ -133,14 +133,19 @@ class TitleScreen(Menu):
         sub = "A port of David Teach's DOS card game"
         s.text((640 - s.text_width(sub)) // 2, 72, sub, LIGHTGRAY)
         cfg = self.ctx.config
-        line1 = (f"PLAYER {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
-                 f"   UNDERCUT {cfg.undercut_bonus}")
-        line2 = (f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
-                 f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
-        for i, line in enumerate((line1, line2)):
+        for i, line in enumerate(title_lines(cfg)):
             s.text((640 - s.text_width(line)) // 2, 266 + 14 * i, line, WHITE)
         for i, line in enumerate(notice_lines(self.notices)):
             s.text(8, 308 + 14 * i, line, LIGHTRED)
+
+
+def title_lines(cfg: files.Config) -> tuple[str, str]:
+    """The options the game will start with, under the title ("NAME PLAYER", not the
+    "PLAYER PLAYER" a label of PLAYER gave with the default name)."""
+    return (f"NAME {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
+            f"   UNDERCUT {cfg.undercut_bonus}",
+            f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
+            f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
 
 
 def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
