@@ -1,0 +1,196 @@
+"""Cribbage as a PettingZoo AEC environment, on the port's own rules engine
+(``port.cribbage.rules``).
+
+    from port.env import cribbage_v0
+    env = cribbage_v0.env(episode="game", limit=61)
+
+Agents "player_0" and "player_1" are the engine's seats. Actions and observations:
+``port.env.crib_spaces`` (and docs/envs.md). The show is counted by the environment
+as soon as the play ends.
+
+Rewards are the points pegged, zero-sum: at each step a seat gets the points it
+pegged minus the points the other pegged (the play, a go, heels, the show), so a
+seat's return over a deal is its points less the other's, and over a game
+(``episode="game"``) its final score less the other's. Pegs stop at the limit, as on
+the board. When a game ends, ``info`` holds the winner and whether it was a skunk.
+
+Every rule option of the engine is an argument: ``limit`` (121 or 61), ``skunking``,
+and ``first_dealer`` (0, 1, or None to cut for the deal).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from port.env import need
+
+need("rl", "numpy", "gymnasium", "pettingzoo")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from port.cards import Card, PascalRandom  # noqa: E402
+from port.cribbage.rules.options import Options  # noqa: E402
+from port.cribbage.rules.state import GameState, HandState, IllegalMove, Phase, View  # noqa: E402
+from port.env import crib_spaces as cs  # noqa: E402
+
+AGENTS = ("player_0", "player_1")
+EPISODES = ("hand", "game")
+
+
+def env(**kwargs: Any) -> AECEnv:
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped class
+    metadata = {"name": "cribbage_v0", "render_modes": ["ansi", "rgb_array"],
+                "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, episode: str = "hand", render_mode: str | None = None, profile: str = "EGA",
+                 limit: int = 121, skunking: bool = False, first_dealer: int | None = None) -> None:
+        super().__init__()
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be 'hand' or 'game', not {episode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or 'rgb_array', not {render_mode!r}")
+        if first_dealer not in (None, 0, 1):
+            raise ValueError(f"first_dealer is 0, 1 or None (cut for the deal), not {first_dealer!r}")
+        self.options = Options(limit=limit, skunking=skunking)
+        self.episode = episode
+        self.first_dealer = first_dealer
+        self.render_mode = render_mode
+        self.profile = profile
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=1.0, shape=(cs.N_OBS,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(cs.N_ACTIONS,), dtype=np.int8),
+        }) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(cs.N_ACTIONS) for a in AGENTS}
+        self._seeds = random.Random()
+        self.game: GameState | None = None
+        self.pending: Card | None = None     # the first card of a discard in two steps
+        self.deals = 0
+        self._renderer: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def hand(self) -> HandState:
+        assert self.game is not None, "call reset() first"
+        return self.game.hand
+
+    def view(self, agent: str) -> View:
+        """What ``agent``'s seat may know, as the engine's ``View``."""
+        return self.hand.view(AGENTS.index(agent))
+
+    def pending_of(self, agent: str) -> Card | None:
+        """The card ``agent`` laid away in the first step of its discard, if any."""
+        return self.pending if self.hand.to_act == AGENTS.index(agent) else None
+
+    # ---- the AEC API -----------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game = GameState.new(self.options, PascalRandom(self._seeds.getrandbits(32)), self.first_dealer)
+        self.deals += 1
+        self.pending = None
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        view = self.view(agent)
+        pending = self.pending_of(agent)
+        return {"observation": cs.observation_of(view, pending), "action_mask": cs.mask_of(view, pending)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        seat = AGENTS.index(agent)
+        self._cumulative_rewards[agent] = 0
+        self.rewards = {a: 0 for a in AGENTS}
+        before = self.hand.scores
+        self._apply(seat, int(action))
+        self._settle(before)
+        self._accumulate_rewards()
+
+    def _apply(self, seat: int, a: int) -> None:
+        h = self.hand
+        if h.phase is Phase.DISCARD:
+            if a == cs.GO:
+                raise IllegalMove("lay away a card to the crib now, not GO")
+            card = Card(a)
+            if card not in h.hands[seat] or card == self.pending:
+                raise IllegalMove(f"{card} is not in seat {seat}'s hand to lay away")
+            if self.pending is None:
+                self.pending = card
+                return
+            first, self.pending = self.pending, None
+            h.discard(seat, (first, card))
+        elif a == cs.GO:
+            h.go(seat)
+        else:
+            h.play(seat, a)
+
+    def _settle(self, before: tuple[int, int] | None = None) -> None:
+        """After a move: count the show when the play is over, deal on in a game, give
+        the points pegged as rewards, and pass the turn."""
+        assert self.game is not None
+        h = self.hand
+        if before is None:
+            before = h.scores
+        h.finish_show()
+        gained = [h.scores[s] - before[s] for s in (0, 1)]
+        if self.game.over:
+            w = self.game.winner
+            assert w is not None
+            self.infos = {a: {"winner": AGENTS[w], "skunk": self.game.skunk, "scores": h.scores}
+                          for a in AGENTS}
+            self.terminations = {a: True for a in AGENTS}
+        elif h.phase is Phase.DONE:
+            if self.episode == "hand":
+                self.infos = {a: {"scores": h.scores} for a in AGENTS}
+                self.terminations = {a: True for a in AGENTS}
+            else:
+                self.game.next_hand()
+                self.deals += 1
+        for s in (0, 1):
+            self.rewards[AGENTS[s]] = gained[s] - gained[1 - s]
+        to_act = self.hand.to_act
+        if to_act is not None:
+            self.agent_selection = AGENTS[to_act]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in AGENTS:
+            self.agent_selection = AGENTS[0]
+
+    # ---- showing it ------------------------------------------------------------------
+
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None:
+            return None
+        from port.env import crib_render
+        if self.render_mode == "ansi":
+            return crib_render.ansi(self.hand, self.pending)
+        if self._renderer is None:
+            self._renderer = crib_render.Frames(self.profile)
+        return self._renderer.frame(self.hand, self.pending)
+
+    def close(self) -> None:
+        self._renderer = None
