@@ -15,6 +15,7 @@ from port.main.controller import Controller, Session
 from port.main.launch import Launch
 from port.mouse import Key, Mouse, Press
 from port.screen import LOGICAL_WIDTH, Screen
+from port.screen.window import window_scale
 
 FPS = 30                  # logical frames per second: timings count these frames
 # Headless frames should not wait: flip() costs about 1 ms whatever the fps, so
@@ -45,7 +46,10 @@ def init_pyxel(launch: Launch) -> None:
     try:
         # Headless, pyxel's screencast recorder (capture_sec seconds of frames) would keep
         # every frame at the unpaced headless rate, 220 KB each, until memory runs out.
-        extra = {"capture_sec": 0} if launch.headless else {}
+        extra: dict[str, int] = {"capture_sec": 0} if launch.headless else {}
+        scale = None if launch.headless else window_scale(*screen_size)
+        if scale is not None:
+            extra["display_scale"] = scale     # the largest whole scale the desktop holds
         pyxel.init(*screen_size, title=TITLE, fps=HEADLESS_FPS if launch.headless else FPS,
                    quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
     finally:

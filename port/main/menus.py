@@ -2,6 +2,7 @@
 menu (with the "?" list of players), the player's statistics and the high scores."""
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from port import files
@@ -15,6 +16,9 @@ from port.screen.profiles import BLACK, LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 ENTER, BACKSPACE, ESC = 13, 8, 27
 MENU_BOX = Rect(256, 316, 128, 20)
 NAME_FIELD = Rect(384, 16, 96, 20)
+SAVE_BOX = Rect(48, 56 + 26 * 10 + 6, 200, 20)     # under the ten option rows
+SAVED_NOTE_AT = (SAVE_BOX.x + SAVE_BOX.w + 16, SAVE_BOX.y + 6)
+NOTICE_COLUMNS = 78                                 # 8 + 78 * 8 = 632: inside the 640 width
 NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
 
 
@@ -129,14 +133,26 @@ class TitleScreen(Menu):
         sub = "A port of David Teach's DOS card game"
         s.text((640 - s.text_width(sub)) // 2, 72, sub, LIGHTGRAY)
         cfg = self.ctx.config
-        line1 = (f"PLAYER {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
-                 f"   UNDERCUT {cfg.undercut_bonus}")
-        line2 = (f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
-                 f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
-        for i, line in enumerate((line1, line2)):
+        for i, line in enumerate(title_lines(cfg)):
             s.text((640 - s.text_width(line)) // 2, 266 + 14 * i, line, WHITE)
-        for i, note in enumerate(self.notices[:2]):
-            s.text(8, 308 + 14 * i, note[:79], LIGHTRED)
+        for i, line in enumerate(notice_lines(self.notices)):
+            s.text(8, 308 + 14 * i, line, LIGHTRED)
+
+
+def title_lines(cfg: files.Config) -> tuple[str, str]:
+    """The options the game will start with, under the title ("NAME PLAYER", not the
+    "PLAYER PLAYER" a label of PLAYER gave with the default name)."""
+    return (f"NAME {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
+            f"   UNDERCUT {cfg.undercut_bonus}",
+            f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
+            f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
+
+
+def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
+    """Start-up notices wrapped to the screen's width (never cut at its right edge),
+    in the three text rows under the options summary."""
+    lines = [line for note in notices for line in textwrap.wrap(note, NOTICE_COLUMNS)]
+    return lines[:rows]
 
 
 class OptionsScreen(Menu):
@@ -166,7 +182,7 @@ class OptionsScreen(Menu):
         self.add(Rect(320, 16, 56, 20), "NAME", "N", lambda b: self.start_typing())
         self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
         self.add(Rect(488, 16, 24, 20), "?", None, lambda b: PlayersScreen(self.ctx))
-        self.add(Rect(x, y0 + dy * len(rows) + 6, w, 20), "SAVE", "S", lambda b: self.save())
+        self.add(SAVE_BOX, "SAVE", "S", lambda b: self.save())
 
     @property
     def cfg(self) -> files.Config:
@@ -253,8 +269,8 @@ class OptionsScreen(Menu):
         s.text(320, 56 + 26 * 2 + 6, "LEFT/+ UP  RIGHT/- DOWN", LIGHTGRAY)
         # Show the chosen pointer shape beside its option.
         s.pointer_at(288, 56 + 26 * 7 + 2, cfg.pointer)
-        if self.saved_note:
-            s.text(48, 300, self.saved_note, LIGHTRED)
+        if self.saved_note:   # beside SAVE, clear of the LEVEL row above it
+            s.text(*SAVED_NOTE_AT, self.saved_note, LIGHTRED)
 
     def draw(self) -> None:
         super().draw()
@@ -326,10 +342,9 @@ class PlayersScreen(Menu):
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii in (ENTER, ESC):
             return OptionsScreen(self.ctx)
-        if k.char.isdigit():
-            i = (int(k.char) - 1) % 10
-            if i < len(self.names):
-                return self.pick(self.names[i])
+        i = player_key_index(k.char)
+        if i is not None and i < len(self.names):
+            return self.pick(self.names[i])
         return super().on_key(k)
 
     def draw_body(self) -> None:
@@ -337,9 +352,18 @@ class PlayersScreen(Menu):
         s.text((640 - s.text_width("PLAYERS", 2)) // 2, 16, "PLAYERS", YELLOW, 2)
         if not self.names:
             s.text(200, 100, "No players in the statistics file yet.", LIGHTGRAY)
-        for i in range(min(10, len(self.names))):
-            s.text(96, 66 + 24 * i, KEY_DIGITS[i], LIGHTGRAY)
+        for i in range(len(self.names)):
+            col, row = divmod(i, 10)
+            s.text(96 + 220 * col, 66 + 24 * row, PLAYER_KEYS[i], LIGHTGRAY)
 
 
-KEY_DIGITS = "1234567890"
+# The keys beside the names: 1..9, 0 for the first column, A..J for the second
+# (no command of this screen uses those letters; O stays OPTIONS).
+PLAYER_KEYS = "1234567890ABCDEFGHIJ"
+
+
+def player_key_index(char: str) -> int | None:
+    """Which of the (up to 20) listed players a key picks, or None."""
+    i = PLAYER_KEYS.find(char.upper()) if len(char) == 1 else -1
+    return i if i >= 0 else None
 __all__ = ["OptionsScreen", "PlayersScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]

@@ -19,7 +19,7 @@ from port import files
 from port.cards import Card
 from port.main.context import Context
 from port.main.controller import Controller
-from port.main.table import COMPUTER, HUMAN, Mode, Table
+from port.main.table import COMPUTER, HUMAN, Mode, Table, result_order
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.rules import Outcome, Settlement
 from port.rules.players import KnockChoice
@@ -148,12 +148,12 @@ class PlayScreen:
         elif t.mode is Mode.HUMAN_DISCARD:
             if isinstance(target, int):
                 t.discard_at(target)
-            elif target == "drawn" and t.drawn_from_pile:
-                t.undo()                      # "undo the draw by clicking on the card drawn"
-            elif target in ("pile", "drawn", "drawn_box"):
-                t.discard_drawn()
-            elif target == "undo":
+            elif target in ("drawn", "undo"):
+                # "undo the draw by clicking on the card drawn" — for a pile card only;
+                # after a deck draw the click keeps the card and says so (never a discard).
                 t.undo()
+            elif target in ("pile", "drawn_box"):
+                t.discard_drawn()
         elif t.mode is Mode.KNOCK_PROMPT:
             if target in ("yes", "knock"):
                 t.knock()
@@ -371,14 +371,17 @@ class PlayScreen:
         for seat, y, x0, step in ((COMPUTER, CPU_Y + 8, RESULT_X, RESULT_STEP),
                                   (HUMAN, HAND_Y, HAND_X, HAND_STEP)):
             melds = r.melds[seat]
-            laid = [c for c in r.layoffs] if r.knocker is not None and seat != r.knocker else []
-            order = [c for m in melds for c in m] + laid + list(r.deadwood_cards[seat])
+            order, laid = result_order(r, seat, self.table.sort)
             sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
             self._meld_bars(tuple(melds), sets, tuple(order), y - 6, x0, step)
+            # "a RED bar will be drawn over (or under) all the laid off cards": over the
+            # computer's row (the meld-bar row is free above laid cards), so the bar never
+            # runs into the message beside it; under yours, as before.
+            bar_y = y - 6 if seat == COMPUTER else y + CARD_H + 2
             for i, c in enumerate(order):
                 s.card(x0 + i * step, y, c, big)
                 if c in laid:
-                    s.bar(x0 + i * step, y + CARD_H + 2, CARD_W, 4, RED)
+                    s.bar(x0 + i * step, bar_y, CARD_W, 4, RED)
 
 
 def result_lines(r: Settlement, name: str) -> list[str]:

@@ -12,6 +12,7 @@ realistic play in which you can see from where your opponent draws" (documentati
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -22,6 +23,7 @@ from port.rules.computer import hint
 from port.rules.players import Draw, Player, step
 
 HUMAN, COMPUTER = 0, 1
+NO_DECK_UNDO = "A card drawn from the deck cannot be undone."
 PACE = 12            # frames between the computer's visible steps (0.4 s at 30 fps)
 
 
@@ -45,9 +47,22 @@ class Shown:
     groups: tuple[tuple[Card, ...], ...]     # each meld, in screen order (one bar each)
 
 
+def sort_key(sort: str) -> Callable[[int], tuple[int, int]]:
+    """The SORT option's order for unmatched cards: by RANK or by SUIT."""
+    return sort_key_suit if sort == "SUIT" else sort_key_rank
+
+
+def result_order(r: Settlement, seat: int, sort: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A hand as the hand's end lays it out: its melds, then the cards it laid off on the
+    knocker's melds, then its deadwood in the SORT order (as while playing)."""
+    laid = tuple(r.layoffs) if r.knocker is not None and seat != r.knocker else ()
+    loose = tuple(sorted(r.deadwood_cards[seat], key=sort_key(sort)))
+    return tuple(c for m in r.melds[seat] for c in m) + laid + loose, laid
+
+
 def shown_hand(cards: list[Card], sort: str) -> Shown:
     arr = arrange(cards)
-    key = sort_key_suit if sort == "SUIT" else sort_key_rank
+    key = sort_key(sort)
     groups = [tuple(sorted(s, key=lambda c: c.suit)) for s in arr.sets]
     groups += [tuple(sorted(r, key=lambda c: c.rank)) for r in arr.runs]
     loose = sorted(arr.deadwood_cards, key=key)
@@ -124,7 +139,12 @@ class Table:
         return True
 
     def undo(self) -> bool:
-        if self.mode is not Mode.HUMAN_DISCARD or not self.hand.drawn_from_pile:
+        """Put a pile card back. A deck card stays in hand, and the message area says why:
+        "You cannot UNDO a draw from the deck" (documentation)."""
+        if self.mode is not Mode.HUMAN_DISCARD:
+            return False
+        if not self.hand.drawn_from_pile:
+            self.message = NO_DECK_UNDO
             return False
         self.hand.undo_draw(HUMAN)
         self.hint_target = None
