@@ -211,3 +211,21 @@ def test_an_illegal_policy_move_is_reported() -> None:
     with pytest.raises(IllegalMove, match="stubborn chose action 52"):
         play_game(Options(), PascalRandom(1), (p, p), first_dealer=0)
     assert card("AS") == 0
+
+
+def test_standard_as_a_policy_and_a_policy_in_the_match_runner(tmp_path, capsys) -> None:
+    from port import match
+
+    e = cribbage_v0.env(limit=61)
+    policy = LevelPolicy("standard", e, seed=1)
+    play(e, 3, policy)
+    assert e.unwrapped.hand.phase is Phase.DONE
+    bot = tmp_path / "crib_policy.py"
+    bot.write_text("import numpy as np\n"
+                   "def last_legal(observation, action_mask):\n"
+                   "    return int(np.flatnonzero(action_mask)[-1])\n")
+    match.main(["--game", "cribbage", "--a", f"{bot}:last_legal", "--b", "standard", "--games", "2",
+                "--limit", "61", "--workers", "1", "--json"])
+    import json
+    d = json.loads(capsys.readouterr().out)
+    assert d["games"] == 2 and d["a"]["games"] + d["b"]["games"] == 2

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from port.cards import Card
+from port.cribbage.levels import load_player
 from port.cribbage.rules.players import Player
 from port.cribbage.rules.state import IllegalMove, Phase, View
 from port.env import crib_spaces as cs
@@ -41,17 +42,6 @@ class PolicyPlayer(Player):
         return None if a == cs.GO else Card(a)
 
 
-def load_crib_player(spec: str, seed: int = 0) -> Any:
-    """A Cribbage player by name: a level of ``port.cribbage.levels`` when that unit
-    is there, or "path/to/bot.py:Name"."""
-    from port.bots import load_bot
-    try:
-        from port.cribbage.levels import LEVELS  # type: ignore[import-not-found]
-    except ImportError:
-        LEVELS = {}
-    return load_bot(spec, LEVELS, seed)
-
-
 class LevelPolicy:
     """A Cribbage ``Player`` as a policy in ``cribbage_v0`` (one player per seat)."""
 
@@ -66,7 +56,7 @@ class LevelPolicy:
     def _player(self, agent: str) -> Player:
         if agent not in self.players:
             spec = self.spec
-            self.players[agent] = spec if isinstance(spec, Player) else load_crib_player(spec, self.seed + len(self.players))
+            self.players[agent] = spec if isinstance(spec, Player) else load_player(spec, self.seed + len(self.players))
         return self.players[agent]
 
     def __call__(self, observation: np.ndarray | None = None, action_mask: np.ndarray | None = None) -> int:
