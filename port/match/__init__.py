@@ -3,6 +3,8 @@
     python -m port.match --a standard --b easy --games 2000 --seed 1
     python -m port.match --game cribbage --a expert --b standard --games 2000 --seed 1
     python -m port.match --a expert --b path/to/bot.py:ClassName --games 200 --json
+    python -m port.match --players easy,standard,expert,bot.py:Mine --games 1000
+    python -m port.match --a expert --b standard --games 100000 --ray [ADDRESS]
 
 ``common`` holds what both games share (seeds, seats swapped in pairs, the worker
 processes, the Wilson interval); ``ginrummy`` and ``cribbage`` each play and tally
@@ -17,7 +19,10 @@ import sys
 from collections.abc import Sequence
 
 from port.match.common import bot_seed, game_seed, wilson
+from port.match import tournament
 from port.match.ginrummy import MatchResult, Side, play_one, report, run_match, to_json
+from port.match.runner import Runner, show_progress
+from port.match.tournament import round_robin
 
 GAMES = {"ginrummy": "port.match.ginrummy", "cribbage": "port.match.cribbage"}
 
@@ -30,6 +35,12 @@ def _parser(game: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2, help="processes (default 2: both cores)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--players", metavar="LIST",
+                   help="a round robin: comma-separated players (levels or path/to/bot.py:Name), "
+                        "every pair plays --games games; --a and --b are then not used")
+    p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                   help="play the games on a Ray cluster at ADDRESS (host:port, or auto), or on a "
+                        "local Ray of --workers CPUs when no address is given (extra 'cluster')")
     importlib.import_module(GAMES[game]).add_arguments(p)
     return p
 
@@ -40,8 +51,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     first = argparse.ArgumentParser(add_help=False)
     first.add_argument("--game", choices=sorted(GAMES), default="ginrummy")
     known, _ = first.parse_known_args(argv)
-    args = _parser(known.game).parse_args(argv)
-    print(importlib.import_module(GAMES[args.game]).run(args))
+    parser = _parser(known.game)
+    args = parser.parse_args(argv)
+    game = importlib.import_module(GAMES[args.game])
+    runner = Runner(args.workers, args.ray, show_progress(args.json))
+    try:
+        if args.players is not None:
+            players = [p.strip() for p in args.players.split(",") if p.strip()]
+            t = round_robin(game, players, args.games, args.seed, game.options_of(args), runner)
+            text = tournament.to_json(t) if args.json else tournament.report(t)
+        else:
+            text = game.run(args, runner)
+    except (ImportError, ValueError) as exc:     # a missing extra, a bad player name: one line
+        parser.exit(2, f"{parser.prog}: {exc}\n")
+    print(text)
+    if runner.replayed:
+        print(f"{runner.replayed} job(s) played again after their worker was lost", file=sys.stderr)
     return 0
 
 

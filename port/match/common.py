@@ -1,5 +1,6 @@
 """What the match runner does the same for every game: the seeds of a game and of its
-bots, the 95% Wilson interval, and playing chunks of games on worker processes.
+bots, the 95% Wilson interval, the chunks of games and the worker processes' start
+(``port.match.runner`` plays the chunks here or on Ray).
 
 Fairness, for both games: games go in pairs on the same deal seed with the seats
 swapped (side A sits in seat 0 in even games and seat 1 in odd ones). Each game's deal
@@ -13,11 +14,7 @@ import math
 import multiprocessing
 import random
 import sys
-from collections.abc import Callable, Sequence
-from typing import TypeVar
-
-J = TypeVar("J")
-R = TypeVar("R")
+from collections.abc import Sequence
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -55,11 +52,3 @@ def pool_context(preload: Sequence[str]) -> multiprocessing.context.BaseContext:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(list(preload))
     return ctx
-
-
-def run_jobs(work: Callable[[J], R], jobs: list[J], workers: int, preload: Sequence[str]) -> list[R]:
-    """``work`` over ``jobs``, in order: on ``workers`` processes when more than one."""
-    if workers > 1 and len(jobs) > 1:
-        with pool_context(preload).Pool(workers) as pool:
-            return pool.map(work, jobs, chunksize=1)
-    return [work(j) for j in jobs]

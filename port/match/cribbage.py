@@ -21,7 +21,8 @@ from dataclasses import asdict, dataclass, field
 from port.cards import PascalRandom
 from port.cribbage.levels import load_player
 from port.cribbage.rules import GameRecord, Options, Player, play_game
-from port.match.common import bot_seed, chunks, game_seed, run_jobs, wilson
+from port.match.common import bot_seed, chunks, game_seed, wilson
+from port.match.runner import Runner
 
 PRELOAD = ("port.cribbage.rules", "port.cribbage.levels")
 
@@ -88,11 +89,12 @@ def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameR
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
-              workers: int = 2, chunk: int = 10) -> MatchResult:
+              workers: int = 2, chunk: int = 10, runner: Runner | None = None) -> MatchResult:
     """Play ``games`` games of Cribbage between the players named ``a`` and ``b``."""
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
     t0 = time.perf_counter()
-    parts = run_jobs(_work, jobs, workers, PRELOAD)
+    runner = runner or Runner(workers)
+    parts = runner.map(_work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
     result = MatchResult(games, seed, {"limit": options.limit, "skunking": options.skunking},
                          Side(a), Side(b))
     for part in parts:
@@ -158,8 +160,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--skunking", action="store_true", help="a skunk counts as two wins")
 
 
-def run(args: argparse.Namespace) -> str:
+def options_of(args: argparse.Namespace) -> Options:
+    """The rules the parsed command line asks for."""
+    return Options(limit=args.limit, skunking=args.skunking)
+
+
+def score_a(r: MatchResult) -> float:
+    """Side A's score over the match: games won, each once (a skunk is not a second game)."""
+    return float(r.a.games)
+
+
+def run(args: argparse.Namespace, runner: Runner | None = None) -> str:
     """The match the parsed command line asks for, as the text to print."""
-    options = Options(limit=args.limit, skunking=args.skunking)
-    r = run_match(args.a, args.b, args.games, args.seed, options, workers=args.workers)
+    r = run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
+                  runner=runner)
     return to_json(r) if args.json else report(r)

@@ -18,7 +18,8 @@ from port.rules.options import BONUS_CHOICES, FirstTurn, Options
 from port.rules.levels import load_player
 from port.rules.players import GameRecord, Player, play_game
 from port.rules.settle import Outcome
-from port.match.common import bot_seed, chunks, game_seed, run_jobs, wilson
+from port.match.common import bot_seed, chunks, game_seed, wilson
+from port.match.runner import Runner
 
 PRELOAD = ("port.rules", "port.rules.levels")
 
@@ -78,12 +79,13 @@ def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameR
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
-              workers: int = 2, chunk: int = 10) -> MatchResult:
+              workers: int = 2, chunk: int = 10, runner: Runner | None = None) -> MatchResult:
     """Play ``games`` games between the players named ``a`` and ``b``."""
     options = options.with_(first_turn=FirstTurn.ALTERNATE)
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
     t0 = time.perf_counter()
-    parts = run_jobs(_work, jobs, workers, PRELOAD)
+    runner = runner or Runner(workers)
+    parts = runner.map(_work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
     seconds = time.perf_counter() - t0
     result = MatchResult(games, seed, _options_dict(options), Side(a), Side(b))
     for part in parts:
@@ -159,10 +161,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-knocking", action="store_true", help="gin only")
 
 
-def run(args: argparse.Namespace) -> str:
+def options_of(args: argparse.Namespace) -> Options:
+    """The rules the parsed command line asks for."""
+    return Options(gin_bonus=args.gin_bonus, undercut_bonus=args.undercut_bonus,
+                   score_limit=args.limit, oklahoma=args.oklahoma, knocking=not args.no_knocking)
+
+
+def score_a(r: MatchResult) -> float:
+    """Side A's score over the match: games won, and half of each drawn game."""
+    return r.a.games_won + r.games_drawn / 2
+
+
+def run(args: argparse.Namespace, runner: Runner | None = None) -> str:
     """The match the parsed command line asks for, as the text to print."""
-    options = Options(gin_bonus=args.gin_bonus, undercut_bonus=args.undercut_bonus,
-                      score_limit=args.limit, oklahoma=args.oklahoma,
-                      knocking=not args.no_knocking)
-    r = run_match(args.a, args.b, args.games, args.seed, options, workers=args.workers)
+    r = run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
+                  runner=runner)
     return to_json(r) if args.json else report(r)

@@ -1,0 +1,75 @@
+"""Where a match's games are played: worker processes on this machine, or a Ray
+cluster (``--ray [ADDRESS]``, ``port.match.cluster``), with an optional progress bar.
+
+Every way returns the jobs' results in job order, each job being a fixed range of game
+numbers, so a seed gives the same tallies however and wherever the games ran.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from port.match.common import pool_context
+
+
+@dataclass
+class Runner:
+    """``workers``: processes here, or the CPUs of a local Ray. ``ray``: None for
+    processes here, "local" for a Ray started on this machine, else a cluster's
+    address. ``progress``: show a bar (tqdm) while games are played."""
+
+    workers: int = 2
+    ray: str | None = None
+    progress: bool = False
+    bar: Any = None                   # a shared bar (a round-robin's), else one per map
+    replayed: int = 0                 # jobs played again after their worker was lost
+
+    def map(self, work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[str],
+            sizes: Sequence[int]) -> list[Any]:
+        """``work`` over ``jobs`` (``sizes``: games per job, for the bar), in job order."""
+        bar = self.bar if self.bar is not None else self.open_bar(sum(sizes))
+        try:
+            if self.ray is not None:
+                from port.match.cluster import ray_map
+                results, replayed = ray_map(work, jobs, sizes, self.ray, self.workers, bar)
+                self.replayed += replayed
+                return results
+            return _local_map(work, jobs, preload, sizes, self.workers, bar)
+        finally:
+            if bar is not None and bar is not self.bar:
+                bar.close()
+
+    def open_bar(self, total: int) -> Any:
+        """A tqdm bar over ``total`` games, or None without progress (or without tqdm)."""
+        if not self.progress:
+            return None
+        try:
+            from tqdm import tqdm
+        except ImportError:      # a bar is a nicety: the run goes on without one
+            return None
+        return tqdm(total=total, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
+
+
+def _local_map(work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[str],
+               sizes: Sequence[int], workers: int, bar: Any) -> list[Any]:
+    if workers > 1 and len(jobs) > 1:
+        with pool_context(preload).Pool(workers) as pool:
+            out = []
+            for size, part in zip(sizes, pool.imap(work, jobs, chunksize=1)):
+                out.append(part)
+                if bar is not None:
+                    bar.update(size)
+            return out
+    out = []
+    for size, job in zip(sizes, jobs):
+        out.append(work(job))
+        if bar is not None:
+            bar.update(size)
+    return out
+
+
+def show_progress(json_output: bool) -> bool:
+    """Bars only for a person at a terminal: not with --json, not when piped."""
+    return not json_output and sys.stdout.isatty() and sys.stderr.isatty()
