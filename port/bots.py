@@ -24,7 +24,9 @@ def load_bot(spec: str, levels: Mapping[str, Callable[..., Any]], seed: int = 0)
     path, sep, cls_name = spec.rpartition(":")
     if not sep or not path.endswith(".py"):
         raise ValueError(f"{spec!r}: name a level ({', '.join(levels)}) or path/to/bot.py:ClassName")
-    cls = getattr(_load_module(Path(path)), cls_name)
+    cls = getattr(_load_module(Path(path)), cls_name, None)
+    if cls is None:
+        raise ValueError(f"{path} has no {cls_name!r}: name a class, a function or an object in it")
     if not isinstance(cls, type):
         return cls          # a function or a ready object (a policy): the caller adapts it
     try:

@@ -174,3 +174,9 @@ def test_the_computer_flag_is_checked_on_the_command_line(tmp_path: Path) -> Non
     launch = cmdline.parse(["--computer", f"{tmp_path}/x.py:Bot"])
     assert launch.computer == f"{tmp_path}/x.py:Bot"
     assert gs.N_ACTIONS == 57
+
+
+def test_a_name_missing_from_the_bot_file_is_one_plain_sentence(bot: Path, capsys) -> None:
+    with pytest.raises(SystemExit):
+        match.main(["--a", f"{bot}:nothing_here", "--games", "2", "--workers", "1"])
+    assert capsys.readouterr().err.strip().endswith("has no 'nothing_here': name a class, a function or an object in it")
