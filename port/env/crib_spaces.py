@@ -76,21 +76,17 @@ def mask_of(view: View, pending: Card | None = None) -> np.ndarray:
 def observation_of(view: View, pending: Card | None = None) -> np.ndarray:
     o = np.zeros(N_OBS, dtype=np.float32)
     me = view.seat
-    for c in view.hand:
-        if c != pending:
-            o[HAND + c] = 1
-    for c in view.kept:
-        o[KEPT + c] = 1
-    for c in view.my_crib:
-        o[MY_CRIB + c] = 1
+    # The card planes' 1s are set at once (one numpy call, not one per card).
+    ones = [HAND + c for c in view.hand if c != pending]
+    ones += [KEPT + c for c in view.kept]
+    ones += [MY_CRIB + c for c in view.my_crib]
     if pending is not None:
-        o[MY_CRIB + pending] = 1
+        ones.append(MY_CRIB + pending)
     if view.starter is not None:
-        o[STARTER + view.starter] = 1
-    for c in view.count_cards:
-        o[COUNT + c] = 1
-    for seat, c in view.played:
-        o[(MY_PLAYED if seat == me else OPP_PLAYED) + c] = 1
+        ones.append(STARTER + view.starter)
+    ones += [COUNT + c for c in view.count_cards]
+    ones += [(MY_PLAYED if seat == me else OPP_PLAYED) + c for seat, c in view.played]
+    o[ones] = 1
     limit = view.options.limit
     o[_S] = view.count / 31
     o[_S + 1 + _PHASES[view.phase]] = 1

@@ -87,40 +87,41 @@ def observation_of(view: View) -> np.ndarray:
     """The observation vector of the module docstring, from the seat's view alone."""
     o = np.zeros(N_OBS, dtype=np.float32)
     me = view.seat
-    for c in view.hand:
-        o[HAND + c] = 1
-    for c in view.pile:
-        o[PILE + c] = 1
+    # The 1s of the card planes are gathered as indices and set at once (one numpy
+    # call instead of one per card: the observation is the environment's hot path).
+    ones = [HAND + c for c in view.hand]
+    ones += [PILE + c for c in view.pile]
     if view.pile:
-        o[TOP + view.pile[-1]] = 1
+        ones.append(TOP + view.pile[-1])
     if view.drawn is not None:
-        o[DRAWN + view.drawn] = 1
-    o[UPCARD + view.upcard] = 1
+        ones.append(DRAWN + view.drawn)
+    ones.append(UPCARD + view.upcard)
     # Replay the public events: what the opponent took and kept, threw and passed over.
     pile = [view.upcard]
     known: set[int] = set()
     opp_gin_only = False
     for e in view.events:
         c = e.card
-        if e.act is Act.DISCARD and c is not None:
+        act = e.act
+        if act is Act.DISCARD and c is not None:
             pile.append(c)
             if e.seat != me:
                 known.discard(c)
-                o[OPP_DISCARDED + c] = 1
-        elif e.act is Act.DRAW_PILE and c is not None:
+                ones.append(OPP_DISCARDED + c)
+        elif act is Act.DRAW_PILE and c is not None:
             pile.pop()
             if e.seat != me:
                 known.add(c)
-        elif e.act is Act.UNDO and c is not None:
+        elif act is Act.UNDO and c is not None:
             pile.append(c)
             if e.seat != me:
                 known.discard(c)
-        elif e.act is Act.DRAW_STOCK and e.seat != me and pile:
-            o[OPP_PASSED + pile[-1]] = 1
-        elif e.act is Act.PLAY_TO_GIN and e.seat != me:
+        elif act is Act.DRAW_STOCK and e.seat != me and pile:
+            ones.append(OPP_PASSED + pile[-1])
+        elif act is Act.PLAY_TO_GIN and e.seat != me:
             opp_gin_only = True
-    for c in known:
-        o[OPP_KNOWN + c] = 1
+    ones += [OPP_KNOWN + c for c in known]
+    o[ones] = 1
     opts = view.options
     o[_S] = view.stock_count / 31
     o[_S + 1] = view.knock_value / 10
