@@ -17,6 +17,7 @@ ENTER, BACKSPACE, ESC = 13, 8, 27
 MENU_BOX = Rect(256, 316, 128, 20)
 NAME_FIELD = Rect(384, 16, 96, 20)
 SAVE_BOX = Rect(48, 56 + 26 * 10 + 6, 200, 20)     # under the ten option rows
+RULES_BOX = Rect(320, 56, 200, 20)     # top right, under NAME: clear of every value
 SAVED_NOTE_AT = (SAVE_BOX.x + SAVE_BOX.w + 16, SAVE_BOX.y + 6)
 NOTICE_COLUMNS = 78                                 # 8 + 78 * 8 = 632: inside the 640 width
 NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
@@ -183,6 +184,9 @@ class OptionsScreen(Menu):
         self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
         self.add(Rect(488, 16, 24, 20), "?", None, lambda b: PlayersScreen(self.ctx))
         self.add(SAVE_BOX, "SAVE", "S", lambda b: self.save())
+        # The other sources' table rules, on a page of their own so that this page keeps
+        # the original's items.
+        self.add(RULES_BOX, "TABLE RULES", "T", lambda b: RulesScreen(self.ctx))
 
     @property
     def cfg(self) -> files.Config:
@@ -279,6 +283,36 @@ class OptionsScreen(Menu):
         s.text(NAME_FIELD.x + 4, NAME_FIELD.y + 6, name[:9], YELLOW)
 
 
+class RulesScreen(Menu):
+    """The table rules of the other sources (docs/choices.md), each a YES/NO or a choice
+    with its value beside it; the original's rules are the defaults. SAVE on the options
+    page writes them with the rest."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        x, w, y0, dy = 48, 200, 56, 26
+        self.rows: list[tuple[str, Callable[[files.Config], str]]] = [
+            ("ARRANGE HAND", lambda c: yes_no(c.arrange)),
+        ]
+        self.add(Rect(x, 16, w, 20), "OPTIONS", "O", lambda b: OptionsScreen(self.ctx))
+        self.add(Rect(x, y0, w, 20), "ARRANGE HAND", "A", lambda b: self.toggle("arrange"))
+
+    def toggle(self, field: str) -> Controller:
+        self.ctx.config = self.ctx.config.with_(**{field: not getattr(self.ctx.config, field)})
+        return self
+
+    def on_key(self, k: Key) -> Controller | None:
+        return OptionsScreen(self.ctx) if k.ascii in (ENTER, ESC) else super().on_key(k)
+
+    def draw_body(self) -> None:
+        s = self.screen
+        s.text(320, 18, "TABLE RULES", YELLOW, 2)
+        for (rect, _, _, _), (_, value) in zip(self.items[1:], self.rows):
+            s.text(rect.x + rect.w + 16, rect.y + 6, value(self.ctx.config), WHITE)
+        s.text(48, 300, "The original's rules are the defaults.", LIGHTGRAY)
+        s.text(48, 314, "SAVE on the options page keeps these.", LIGHTGRAY)
+
+
 class StatsScreen(Menu):
     """The current player's cumulative statistics."""
 
@@ -366,4 +400,4 @@ def player_key_index(char: str) -> int | None:
     """Which of the (up to 20) listed players a key picks, or None."""
     i = PLAYER_KEYS.find(char.upper()) if len(char) == 1 else -1
     return i if i >= 0 else None
-__all__ = ["OptionsScreen", "PlayersScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]
+__all__ = ["OptionsScreen", "PlayersScreen", "RulesScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]
