@@ -34,7 +34,7 @@ def test_a_real_window_under_xvfb_shows_what_headless_shows(tmp_path):
 # The real window's size, read back from SDL inside the program's own process.
 PROBE = """
 import ctypes, sys
-from port.main.app import init_pyxel
+from port.main.loop import init_pyxel
 from port.main.launch import Launch
 from port.screen.window import _pyxel_sdl
 init_pyxel(Launch(profile=sys.argv[1]))

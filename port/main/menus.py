@@ -8,6 +8,7 @@ from collections.abc import Callable
 from port import files
 from port.main.context import Context
 from port.main.controller import Controller
+from port.main.play import PlayScreen
 from port.mouse import LEFT, RIGHT, Event, Key, Press
 from port.rules.options import BONUS_CHOICES, LIMIT_MENU_MAX, LIMIT_STEP
 from port.screen import Rect
@@ -114,9 +115,7 @@ class TitleScreen(Menu):
         self.add(Rect(x, 232, w, 20), "QUIT", "Q", lambda b: None)
 
     def begin(self) -> Controller:
-        from port.main.play import PlayScreen
-
-        return PlayScreen(self.ctx)
+        return PlayScreen(self.ctx, TitleScreen)
 
     def high_scores(self) -> Controller:
         # NODISK: "The high scores box will do nothing".

@@ -14,6 +14,7 @@ Layout, in the 640x350 logical space (docs/screen.md tells how profiles map it):
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from port import files
 from port.cards import Card
@@ -73,8 +74,11 @@ def card_rect(i: int, y: int = HAND_Y) -> Rect:
 class PlayScreen:
     """One game against the computer. ``update`` maps events to the Table's actions."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, leave_to: Callable[[Context], Controller]) -> None:
         self.ctx = ctx
+        # Where QUIT and MAIN MENU lead (the title screen): given by whoever starts the
+        # game, so that this module needs none of the menus (which start games from here).
+        self.leave_to = leave_to
         cfg = ctx.config
         self.table = Table(cfg.options(), ctx.computer(), ctx.new_deal_source(), cfg.sort)
         self.quit_asked = False
@@ -233,14 +237,12 @@ class PlayScreen:
     def _leave(self) -> Controller | None:
         if not self.recorded:
             self._record(finished=self.table.mode is Mode.GAME_END)
-        from port.main.menus import TitleScreen
-
-        return TitleScreen(self.ctx)
+        return self.leave_to(self.ctx)
 
     def _again(self) -> Controller:
         if not self.recorded:
             self._record(finished=True)
-        return PlayScreen(self.ctx)
+        return PlayScreen(self.ctx, self.leave_to)
 
     # ---- drawing -------------------------------------------------------------------
 
