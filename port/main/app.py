@@ -1,13 +1,26 @@
 """The Main unit's runner: ``run(launch)`` is what ``python -m port`` calls.
 
-With a window, pyxel's own frame loop (``pyxel.run``) drives the ``Loop`` of
-``port.main.loop``; headless or with a script, the driver (``port.main.driver``) steps it.
+With a window (the desktop, a web page), pyxel's own frame loop (``pyxel.run``) drives
+the ``Loop`` of ``port.main.loop``; headless or with a script, the driver
+(``port.main.driver``) steps it.
+
+An unexpected error inside ``pyxel.run`` would not reach ``port.main.main()``: pyxel
+prints its traceback and exits. So the frames are guarded here: on the desktop the
+error is the same one sentence on stderr and exit status 1; in a web page the sentence
+stays on the game's screen (``port.main.errorscreen``). ``GINRUMMY_DEBUG=1`` lets
+the traceback through, as main() does.
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+
 import pyxel
 
+from port.main.controller import Session
 from port.main.driver import Driver
+from port.main.errors import DEBUG_ENV, internal_error, tell
+from port.main.errorscreen import ErrorScreen
 from port.main.launch import Launch
 from port.main.loop import Loop, first_controller, init_pyxel, make_session
 
@@ -16,9 +29,8 @@ def run(launch: Launch) -> int:
     """Run the game for a parsed command line; the process's exit status."""
     init_pyxel(launch)
     session = make_session(launch)
-    loop = Loop(session, first_controller(launch, session))
     if launch.headless or launch.script is not None:
-        driver = Driver(loop)
+        driver = Driver(Loop(session, first_controller(launch, session)))
         if launch.shots is None and launch.script is None:
             driver.step()
             return 0
@@ -28,11 +40,48 @@ def run(launch: Launch) -> int:
             driver.step()
         driver.shot("final")
         return 0
+    try:
+        first = first_controller(launch, session)
+    except Exception as exc:
+        if not launch.web:
+            raise                      # main() tells it, before any frame
+        first = _stopped(session, exc)
+    pyxel.run(*frame_callbacks(Loop(session, first)))
+    return 0                           # the desktop never gets here: pyxel.quit() exits
+
+
+def frame_callbacks(loop: Loop) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The update and draw that ``pyxel.run`` calls: the loop's, guarded."""
 
     def update() -> None:
-        loop.update()
+        try:
+            loop.update()
+        except Exception as exc:
+            loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
         if not loop.running:
             pyxel.quit()
 
-    pyxel.run(update, loop.draw)
-    return 0
+    def draw() -> None:
+        try:
+            loop.draw()
+        except Exception as exc:
+            loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
+
+    return update, draw
+
+
+def _stopped(session: Session, exc: Exception, again: bool = False) -> ErrorScreen:
+    """Tell an unexpected error in one sentence; in a web page, the screen that shows it.
+
+    On the desktop the frame ends with SystemExit(1), which pyxel's run turns into exit
+    status 1 without a traceback. If the error screen itself fails (``again``), a web
+    page gets the traceback: pyxel's loader shows that, and nothing else is left.
+    """
+    web = session.launch.web
+    if os.environ.get(DEBUG_ENV) or (web and again):
+        raise exc
+    sentence = internal_error(exc, web=web)
+    tell(sentence, web=web)
+    if not web:
+        raise SystemExit(1) from None
+    return ErrorScreen(session, sentence)

@@ -42,7 +42,10 @@ def init_pyxel(launch: Launch) -> None:
         if (pyxel.width, pyxel.height) != screen_size:
             pyxel.resize(*screen_size)
         return
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if launch.headless:
+        # No sound headless: the dummy driver spares SDL's "no audio device" noise. A
+        # window (the desktop, a web page) keeps the real driver, for sound to come.
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     cwd = os.getcwd()
     try:
         # Headless, pyxel's screencast recorder (capture_sec seconds of frames) would keep
@@ -69,7 +72,7 @@ def make_session(launch: Launch) -> Session:
     screen = Screen(launch.profile, laptop=launch.laptop, noblank=launch.noblank, fps=FPS)
     screen.activate()
     mouse = Mouse(to_logical=screen.logical, size=(screen.profile.width, screen.profile.height),
-                  fps=FPS, nokeyboard=launch.nokeyboard)
+                  fps=FPS, nokeyboard=launch.nokeyboard, long_press=launch.web)
     return Session(launch, screen, mouse)
 
 
