@@ -22,6 +22,15 @@ RULES_BOX = Rect(320, 56, 200, 20)     # top right, under NAME: clear of every v
 SAVED_NOTE_AT = (SAVE_BOX.x + SAVE_BOX.w + 16, SAVE_BOX.y + 6)
 NOTICE_COLUMNS = 78                                 # 8 + 78 * 8 = 632: inside the 640 width
 NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
+# In a web page a touch screen has no keyboard (pyxel's canvas raises none), so the name
+# can be tapped in on these on-screen keys too: 8 columns, 5 rows, right of the options.
+PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-", "SPC", "DEL", "OK"]
+PAD_X, PAD_Y, PAD_W, PAD_H, PAD_STEP_X, PAD_STEP_Y = 336, 150, 32, 20, 36, 24
+
+
+def pad_rect(i: int) -> Rect:
+    row, col = divmod(i, 8)
+    return Rect(PAD_X + PAD_STEP_X * col, PAD_Y + PAD_STEP_Y * row, PAD_W, PAD_H)
 
 
 def yes_no(flag: bool) -> str:
@@ -237,20 +246,39 @@ class OptionsScreen(Menu):
             self.set(name=files.clean_name(self.typed))
         return self
 
+    @property
+    def pad(self) -> bool:
+        """Whether the on-screen keys are up: typing the name in a web page."""
+        return self.typing and self.ctx.session.launch.web
+
     def update(self, events: list[Event]) -> Controller | None:
         if not self.typing:
             return super().update(events)
         for e in events:
             if isinstance(e, Press):
-                self.end_typing()        # "pressing ENTER (or a mouse button)"
+                key = self._pad_key(e.x, e.y) if self.pad else None
+                if key is None:
+                    self.end_typing()    # "pressing ENTER (or a mouse button)"
+                else:
+                    self.type_key({"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(key))
             elif isinstance(e, Key):
-                if e.ascii == ENTER:
-                    self.end_typing()
-                elif e.ascii == BACKSPACE:  # "the only editing key allowed"
-                    self.typed = self.typed[:-1]
-                elif e.ascii and chr(e.ascii) in NAME_CHARS and len(self.typed) < files.NAME_MAX:
-                    self.typed += chr(e.ascii)
+                self.type_key(e.ascii)
+            if not self.typing:
+                break
         return self
+
+    def type_key(self, ascii_: int) -> None:
+        """One key of the name, typed or tapped."""
+        if ascii_ == ENTER:
+            self.end_typing()
+        elif ascii_ == BACKSPACE:        # "the only editing key allowed"
+            self.typed = self.typed[:-1]
+        elif ascii_ and chr(ascii_) in NAME_CHARS and len(self.typed) < files.NAME_MAX:
+            self.typed += chr(ascii_)
+
+    @staticmethod
+    def _pad_key(x: int, y: int) -> str | None:
+        return next((k for i, k in enumerate(PAD_KEYS) if pad_rect(i).contains(x, y)), None)
 
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii == ENTER:
@@ -280,6 +308,10 @@ class OptionsScreen(Menu):
         s = self.screen
         name = (self.typed + "_") if self.typing else self.cfg.name
         s.text(NAME_FIELD.x + 4, NAME_FIELD.y + 6, name[:9], YELLOW)
+        if self.pad:
+            s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 5 * PAD_STEP_Y + 12, BLACK)
+            for i, key in enumerate(PAD_KEYS):
+                s.button(*pad_rect(i), key)
 
 
 class RulesScreen(Menu):
