@@ -53,6 +53,9 @@ def test_the_page_embeds_the_app(built: Path) -> None:
     html = (built / "ginrummy.html").read_text()
     assert html.startswith("<!doctype html>")
     assert re.search(r'<script src="https://cdn\.jsdelivr\.net/gh/kitao/pyxel@[\d.]+/wasm/pyxel\.js">', html)
+    # The page loads the web runtime of the pyxel that built it (the surface test below).
+    import pyxel
+    assert f"/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js" in html
     m = re.search(r'launchPyxel\(\{ command: "play", name: "ginrummy\.pyxapp", .*base64: "([A-Za-z0-9+/=]+)" \}\);', html)
     assert m is not None
     assert base64.b64decode(m.group(1)) == (built / "ginrummy.pyxapp").read_bytes()
