@@ -115,6 +115,12 @@ def test_the_name_can_be_tapped_on_on_screen_keys(headless_pyxel, tmp_path: Path
     for key in ("B", "O", "X", "DEL", "B", "SPC", "-", "1"):
         pad(d, key)
     assert d.controller.typed == "BOB -1"
+    d.move(*center(menus.pad_rect(menus.PAD_KEYS.index("2"))))
+    d.press("left")
+    d.step(LONG * 2)                         # a long press on a key types it once
+    d.release("left")
+    assert d.controller.typed == "BOB -12" and d.controller.typing
+    pad(d, "DEL")
     pad(d, "OK")
     assert not d.controller.typing and d.controller.cfg.name == "BOB -1"
     assert isinstance(d.controller, menus.OptionsScreen)

@@ -255,6 +255,8 @@ class OptionsScreen(Menu):
         if not self.typing:
             return super().update(events)
         for e in events:
+            if isinstance(e, Press) and e.chord:
+                continue                 # its first button already typed or ended the name
             if isinstance(e, Press):
                 key = self._pad_key(e.x, e.y) if self.pad else None
                 if key is None:
