@@ -168,7 +168,7 @@ sys.platform = "emscripten"
 sys.modules["js"] = types.SimpleNamespace(localStorage=LocalStorage())
 
 # title: O options, S save, M menu; B begin, H hint, Q + Y leave the game; Q quits.
-SCHEDULE = {10: "O", 20: "S", 30: "M", 40: "B", 70: "H", 90: "Q", 100: "Y", 120: "Q"}
+SCHEDULE = {5: "O", 10: "S", 15: "M", 20: "B", 35: "H", 45: "Q", 50: "Y", 60: "Q"}
 real_run = pyxel.run
 def run(update, draw):
     frame = [0]
@@ -182,7 +182,7 @@ def run(update, draw):
                 pyxel.set_btn(code, False)
         if frame[0] == 1:
             print("AUDIO", os.environ.get("SDL_AUDIODRIVER"), flush=True)
-        if frame[0] == 120:
+        if frame[0] == 60:
             print("FRAMES", frame[0], "REACHED FOR", reached, flush=True)
         if frame[0] > 1000:
             print("STILL RUNNING", flush=True)
@@ -205,7 +205,7 @@ def test_the_app_starts_and_plays_with_only_what_the_web_runtime_offers(built: P
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
     assert "FORBIDDEN" not in out and "Traceback" not in out and "internal error" not in out, out
-    assert "FRAMES 120 REACHED FOR []" in done.stdout, out      # it ran to the last key ...
+    assert "FRAMES 60 REACHED FOR []" in done.stdout, out      # it ran to the last key ...
     assert "STILL RUNNING" not in out                                # ... and Q on the title ended it
     assert "STORED ginrummy/GINRUMMY.CFG" in done.stdout             # SAVE went to localStorage
     assert "AUDIO None" in done.stdout                               # a window keeps its sound
