@@ -520,3 +520,13 @@ def test_copy_is_independent() -> None:
     c = h.copy()
     play(c, "AS", "AH", "2S")
     assert snapshot(h) == before and c.count == 4
+
+
+def test_rules_unit_never_imports_pyxel_nor_ginrummys_rules() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pyxel'] = None; sys.modules['port.rules'] = None; "
+            "import port.cribbage.rules; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
