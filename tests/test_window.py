@@ -17,7 +17,7 @@ import pytest
 
 from port.screen import png
 from port.screen.window import fitting_scale
-from tests.window_helpers import needs_xvfb, run_script
+from tests.window_helpers import XVFB, needs_xvfb, run_script
 
 TOP = Path(__file__).resolve().parent.parent
 SCRIPT = "move 200 100\nkey p\nkey b\nwait 2\nshot shown\n"
@@ -34,7 +34,7 @@ def test_a_real_window_under_xvfb_shows_what_headless_shows(tmp_path):
 # The real window's size, read back from SDL inside the program's own process.
 PROBE = """
 import ctypes, sys
-from port.main.app import init_pyxel
+from port.main.loop import init_pyxel
 from port.main.launch import Launch
 from port.screen.window import _pyxel_sdl
 init_pyxel(Launch(profile=sys.argv[1]))
@@ -65,3 +65,22 @@ def test_the_window_opens_at_the_largest_whole_scale_the_desktop_holds(desktop, 
 @pytest.mark.parametrize("desktop, scale", [((1366, 768), 2), ((800, 600), 1), ((600, 300), 1), ((3840, 2160), 6)])
 def test_fitting_scale(desktop, scale):
     assert fitting_scale(640, 350, desktop) == scale
+
+
+@needs_xvfb
+def test_an_error_in_a_window_frame_is_one_sentence_and_exit_status_1(tmp_path):
+    """pyxel.run would print a traceback for an error in a frame: the game's frames say
+    the one sentence instead, as main() does before the window opens."""
+    code = ("import sys\n"
+            "from port.main import menus\n"
+            "def broken(self): raise ValueError('a broken title')\n"
+            "menus.TitleScreen.draw_body = broken\n"
+            "from port.main import main\n"
+            "sys.exit(main(['NODISK']))\n")
+    env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_DEBUG"}
+    done = subprocess.run([*XVFB, sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          env={**env, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11"}, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert ("ginrummy: internal error (ValueError: a broken title); run with GINRUMMY_DEBUG=1 "
+            "for the details.") in done.stderr.splitlines()

@@ -54,7 +54,7 @@ class Frames:
     """Draws hands on an off-screen Screen page and returns them as RGB arrays."""
 
     def __init__(self, profile: str = "EGA") -> None:
-        from port.main.app import init_pyxel       # pyxel once per process, headless
+        from port.main.loop import init_pyxel      # pyxel once per process, headless
         from port.main.launch import Launch
         from port.screen import Screen
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 import os
 import sys
 
-from port.main.errors import OutputError, PlainError, say
-
-DEBUG_ENV = "GINRUMMY_DEBUG"   # set to 1 to see a traceback instead of the one line
-PROGRAM = "ginrummy"
+from port.main.errors import DEBUG_ENV, PROGRAM, OutputError, PlainError, internal_error, say, tell
+from port.main.launch import in_browser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,19 +17,20 @@ def main(argv: list[str] | None = None) -> int:
     No traceback reaches the player: a usage error, a bad script line or output that
     cannot be written (a full disk) is its own plain sentence; an interruption or an
     unexpected error is one line too (``GINRUMMY_DEBUG=1`` shows the traceback to
-    developers).
+    developers). In a web page an error in the game shows on its screen
+    (``port.main.app``); one before it could start reaches the browser's console.
     """
     try:
         status = _run(sys.argv[1:] if argv is None else argv)
         _flush_stdout()
         return status
     except PlainError as exc:
-        _tell(f"{PROGRAM}: {exc}")
+        tell(f"{PROGRAM}: {exc}")
         if isinstance(exc, OutputError):
             _quiet_stdout()  # what is still buffered cannot be written either
         return exc.status
     except KeyboardInterrupt:
-        _tell(f"{PROGRAM}: interrupted.")
+        tell(f"{PROGRAM}: interrupted.")
         return 130
     except BrokenPipeError:
         _quiet_stdout()      # the reader went away (ginrummy view | head): not an error
@@ -39,8 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        _tell(f"{PROGRAM}: internal error ({type(exc).__name__}: {exc}); "
-              f"run with {DEBUG_ENV}=1 for the details.")
+        tell(internal_error(exc, web=in_browser()), web=in_browser())
         return 1
 
 
@@ -58,14 +56,6 @@ def _run(args: list[str]) -> int:
 def _flush_stdout() -> None:
     """Write out what is still buffered now, while a failure can still be told."""
     say(sys.stdout, "")
-
-
-def _tell(line: str) -> None:
-    """One line on stderr; if even stderr refuses it, the exit code still tells."""
-    try:
-        print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
 
 
 def _quiet_stdout() -> None:
