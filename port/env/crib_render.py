@@ -52,15 +52,16 @@ class Frames(_GinFrames):
                     s.bar(40 + i * 54, y - 8, 48, 4, YELLOW)
         s.text(48, 98, "DECK", LIGHTGRAY)
         s.deck(40, 112, len(hand.stock))
+        s.text(110, 98, "STARTER", LIGHTGRAY)
         if hand.starter is not None:
             s.card(110, 112, hand.starter)
         s.text(190, 98, "CRIB", LIGHTGRAY)
         crib = hand.cribs[0] + hand.cribs[1]
         for i, c in enumerate(crib):
             s.card(190 + i * 20, 112, c)
-        s.text(300, 98, f"COUNT {hand.count}", LIGHTGRAY)
+        s.text(340, 98, f"COUNT {hand.count}", LIGHTGRAY)
         for i, c in enumerate(hand.count_cards):
-            s.card(300 + i * 30, 112, c)
+            s.card(340 + i * 30, 112, c)
         s.text(366, 190, status(hand).upper(), WHITE)
         idx = np.frombuffer(s.snapshot(), dtype=np.uint8).reshape(self._shape)
         return self._palette[idx]
