@@ -7,31 +7,40 @@ from __future__ import annotations
 import os
 import sys
 
+from typing import TYPE_CHECKING
+
 from port.main.errors import OutputError, PlainError, say
+
+if TYPE_CHECKING:
+    from port.main.cmdline import Game
 
 DEBUG_ENV = "GINRUMMY_DEBUG"   # set to 1 to see a traceback instead of the one line
 PROGRAM = "ginrummy"
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, game: Game | None = None) -> int:
     """Parse the command line, then run the game (or print and exit, for help/list/view).
+
+    ``game`` is the program's own part (its words, its first screen, its window
+    title); GinRummy's when None. Cribbage's ``main`` passes its own.
 
     No traceback reaches the player: a usage error, a bad script line or output that
     cannot be written (a full disk) is its own plain sentence; an interruption or an
     unexpected error is one line too (``GINRUMMY_DEBUG=1`` shows the traceback to
     developers).
     """
+    program = game.program if game is not None else PROGRAM
     try:
-        status = _run(sys.argv[1:] if argv is None else argv)
+        status = _run(sys.argv[1:] if argv is None else argv, game)
         _flush_stdout()
         return status
     except PlainError as exc:
-        _tell(f"{PROGRAM}: {exc}")
+        _tell(f"{program}: {exc}")
         if isinstance(exc, OutputError):
             _quiet_stdout()  # what is still buffered cannot be written either
         return exc.status
     except KeyboardInterrupt:
-        _tell(f"{PROGRAM}: interrupted.")
+        _tell(f"{program}: interrupted.")
         return 130
     except BrokenPipeError:
         _quiet_stdout()      # the reader went away (ginrummy view | head): not an error
@@ -39,20 +48,22 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        _tell(f"{PROGRAM}: internal error ({type(exc).__name__}: {exc}); "
+        _tell(f"{program}: internal error ({type(exc).__name__}: {exc}); "
               f"run with {DEBUG_ENV}=1 for the details.")
         return 1
 
 
-def _run(args: list[str]) -> int:
+def _run(args: list[str], game: Game | None) -> int:
     from port.main import cmdline
 
-    outcome = cmdline.parse(args)
+    outcome = cmdline.parse(args) if game is None else cmdline.parse(args, game=game)
     if isinstance(outcome, int):      # help, list, view or a usage error: already printed
         return outcome
     from port.main import app
 
-    return app.run(outcome)
+    if game is None or game.first_screen is None:
+        return app.run(outcome)
+    return app.run(outcome, first=game.first_screen(), title=game.title)
 
 
 def _flush_stdout() -> None:

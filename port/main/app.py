@@ -8,6 +8,7 @@ events pass the screen saver and reach the current screen controller, which draw
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pyxel
 
@@ -28,7 +29,7 @@ ESC = 27
 _initialised: tuple[bool, int, int] | None = None
 
 
-def init_pyxel(launch: Launch) -> None:
+def init_pyxel(launch: Launch, title: str = TITLE) -> None:
     """Initialise pyxel once per process at the launch's profile size.
 
     pyxel.init can run only once per process, and it changes the working directory
@@ -46,7 +47,7 @@ def init_pyxel(launch: Launch) -> None:
         # Headless, pyxel's screencast recorder (capture_sec seconds of frames) would keep
         # every frame at the unpaced headless rate, 220 KB each, until memory runs out.
         extra = {"capture_sec": 0} if launch.headless else {}
-        pyxel.init(*screen_size, title=TITLE, fps=HEADLESS_FPS if launch.headless else FPS,
+        pyxel.init(*screen_size, title=title, fps=HEADLESS_FPS if launch.headless else FPS,
                    quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
     finally:
         os.chdir(cwd)
@@ -113,11 +114,16 @@ class Loop:
         self.session.screen.present(self.session.mouse.pixel if self.session.mouse.present else None)
 
 
-def run(launch: Launch) -> int:
-    """Run the game for a parsed command line; the process's exit status."""
-    init_pyxel(launch)
+def run(launch: Launch, first: Callable[[Session], Controller] | None = None,
+        title: str = TITLE) -> int:
+    """Run the game for a parsed command line; the process's exit status.
+
+    ``first`` makes the first screen from the session (GinRummy's when None), and
+    ``title`` names the window: the seams by which Cribbage runs on the same shell.
+    """
+    init_pyxel(launch, title)
     session = make_session(launch)
-    loop = Loop(session, first_controller(launch, session))
+    loop = Loop(session, first(session) if first is not None else first_controller(launch, session))
     if launch.headless or launch.script is not None:
         from port.main.driver import Driver
 

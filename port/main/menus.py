@@ -139,13 +139,62 @@ class TitleScreen(Menu):
             s.text(8, 308 + 14 * i, note[:79], LIGHTRED)
 
 
-class OptionsScreen(Menu):
-    """The options menu: every documented option, its key, and SAVE."""
+class NameMenu(Menu):
+    """An options menu with the NAME field: "typing 'N' or clicking the mouse pointer
+    within the red box around the name, typing a new name, and pressing ENTER (or a
+    mouse button). Backspace is the only editing key allowed". Each game gives its
+    characters (``name_chars``) and its ``set``; the name field is ``name_field``."""
+
+    name_chars: frozenset[str] = frozenset(NAME_CHARS)
+    name_field: Rect = NAME_FIELD
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.typing = False
         self.typed = ""
+
+    def set(self, **changes: object) -> Controller:
+        raise NotImplementedError
+
+    def start_typing(self) -> Controller:
+        self.typing = True
+        self.typed = ""
+        self.ctx.session.mouse.text_entry = True
+        return self
+
+    def end_typing(self) -> Controller:
+        self.typing = False
+        self.ctx.session.mouse.text_entry = False
+        if self.typed.strip():
+            self.set(name=files.clean_name(self.typed))
+        return self
+
+    def update(self, events: list[Event]) -> Controller | None:
+        if not self.typing:
+            return super().update(events)
+        for e in events:
+            if isinstance(e, Press):
+                self.end_typing()        # "pressing ENTER (or a mouse button)"
+            elif isinstance(e, Key):
+                if e.ascii == ENTER:
+                    self.end_typing()
+                elif e.ascii == BACKSPACE:  # "the only editing key allowed"
+                    self.typed = self.typed[:-1]
+                elif e.ascii and chr(e.ascii) in self.name_chars and len(self.typed) < files.NAME_MAX:
+                    self.typed += chr(e.ascii)
+        return self
+
+    def draw(self) -> None:
+        super().draw()
+        name = (self.typed + "_") if self.typing else self.ctx.config.name
+        self.screen.text(self.name_field.x + 4, self.name_field.y + 6, name[:9], YELLOW)
+
+
+class OptionsScreen(NameMenu):
+    """The options menu: every documented option, its key, and SAVE."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.saved_note = ""
         x, w, y0, dy = 48, 200, 56, 26
         rows: list[tuple[str, str | int | None, Callable[[int], Controller | None]]] = [
@@ -203,36 +252,6 @@ class OptionsScreen(Menu):
             self.saved_note = "Options saved." if ok else "Could not save the options."
         return self
 
-    # ---- the name --------------------------------------------------------------------
-
-    def start_typing(self) -> Controller:
-        self.typing = True
-        self.typed = ""
-        self.ctx.session.mouse.text_entry = True
-        return self
-
-    def end_typing(self) -> Controller:
-        self.typing = False
-        self.ctx.session.mouse.text_entry = False
-        if self.typed.strip():
-            self.set(name=files.clean_name(self.typed))
-        return self
-
-    def update(self, events: list[Event]) -> Controller | None:
-        if not self.typing:
-            return super().update(events)
-        for e in events:
-            if isinstance(e, Press):
-                self.end_typing()        # "pressing ENTER (or a mouse button)"
-            elif isinstance(e, Key):
-                if e.ascii == ENTER:
-                    self.end_typing()
-                elif e.ascii == BACKSPACE:  # "the only editing key allowed"
-                    self.typed = self.typed[:-1]
-                elif e.ascii and chr(e.ascii) in NAME_CHARS and len(self.typed) < files.NAME_MAX:
-                    self.typed += chr(e.ascii)
-        return self
-
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii == ENTER:
             return self.title()
@@ -256,11 +275,6 @@ class OptionsScreen(Menu):
         if self.saved_note:
             s.text(48, 300, self.saved_note, LIGHTRED)
 
-    def draw(self) -> None:
-        super().draw()
-        s = self.screen
-        name = (self.typed + "_") if self.typing else self.cfg.name
-        s.text(NAME_FIELD.x + 4, NAME_FIELD.y + 6, name[:9], YELLOW)
 
 
 class StatsScreen(Menu):
@@ -342,4 +356,4 @@ class PlayersScreen(Menu):
 
 
 KEY_DIGITS = "1234567890"
-__all__ = ["OptionsScreen", "PlayersScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]
+__all__ = ["Menu", "NameMenu", "OptionsScreen", "PlayersScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]
