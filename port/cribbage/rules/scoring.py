@@ -1,0 +1,221 @@
+"""Cribbage scoring: the show (a hand or crib of four cards with the starter) and the
+pegging of the card just played, each as a number and as a spoken breakdown.
+
+The documentation ("Scoring Hands", "Pegging Combinations"):
+
+* show: FIFTEEN 2 for each combination totalling 15; PAIR 2 for each pair; RUN 1 a
+  card for each combination in sequence (double runs count twice); FLUSH 4 for the
+  four hand cards of one suit, 5 with the starter, and in the crib only the five-card
+  flush; JACK of the starter's suit 1 (nobs). "EACH and EVERY combination counts."
+* play: FIFTEEN 2 and 31 2 for the count; PAIR 2, TRIPLET 6, FOUR 12 for cards of one
+  rank played in a row; RUN 1 a card for the last 3 or more cards in sequence in any
+  order. The go is the state machine's (port.cribbage.rules.state), not a combination.
+
+How ``score_hand`` is fast: fifteens, pairs and runs depend on the five ranks only, so
+a table built at import holds their points for every multiset of five ranks (6,175 of
+them, about 30 ms). Each card carries a weight ``5 ** rank``; the sum of five weights
+is the rank multiset written in base 5 (no rank is held more than four times), and
+that sum is the table's key. Flush and nobs are two checks on the suits.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+
+from port.cards import CARDS, Card
+
+#: Count value of each rank: A=1, pips their number, 10 J Q K = 10.
+RANK_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+JACK = 10
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five")
+
+
+@dataclass(frozen=True)
+class Score:
+    """One scoring combination: what it is, its cards, its points and the running
+    total after it, and the words a player says ("fifteen 2", "a pair is 6")."""
+
+    kind: str                    # fifteen, pair, run, flush, nobs; pegging: thirty-one, pair royal, ...
+    cards: tuple[Card, ...]
+    points: int
+    total: int
+    words: str
+
+
+def value(c: int) -> int:
+    """A card's count value in cribbage."""
+    return RANK_VALUE[c % 13]
+
+
+# ---- the show -------------------------------------------------------------------------
+
+def _rank_points(ranks: Sequence[int]) -> int:
+    """Fifteens, pairs and runs of five ranks, from the rules' words (builds the table)."""
+    points = 0
+    for k in range(2, 6):
+        for sub in combinations(ranks, k):
+            if sum(RANK_VALUE[r] for r in sub) == 15:
+                points += 2
+    for a, b in combinations(ranks, 2):
+        if a == b:
+            points += 2
+    for k in (5, 4, 3):
+        runs = sum(1 for sub in combinations(ranks, k) if _is_run(sub))
+        if runs:
+            return points + k * runs
+    return points
+
+
+def _is_run(ranks: Sequence[int]) -> bool:
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+
+
+def _build_table() -> dict[int, int]:
+    table = {}
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in set(ranks)) <= 4:
+            table[sum(5 ** r for r in ranks)] = _rank_points(ranks)
+    return table
+
+
+_WEIGHT: tuple[int, ...] = tuple(5 ** (c % 13) for c in range(52))
+_SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+# The jack of each card's suit: nobs is the starter's _NOBS held in the hand.
+_NOBS: tuple[int, ...] = tuple(c // 13 * 13 + JACK for c in range(52))
+_TABLE: dict[int, int] = _build_table()
+
+
+def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
+    """Points of four cards with the starter in the show (``crib``: only a five-card
+    flush counts). Cards are ints 0..51 (``Card`` or plain ``int``)."""
+    a, b, c, d = hand
+    w = _WEIGHT
+    points = _TABLE[w[a] + w[b] + w[c] + w[d] + w[starter]]
+    if _NOBS[starter] in hand:
+        points += 1
+    s = _SUIT
+    if s[a] == s[b] == s[c] == s[d]:
+        if s[a] == s[starter]:
+            points += 5
+        elif not crib:
+            points += 4
+    return points
+
+
+def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Score]:
+    """Every combination of the show in the usual cadence: fifteens, pairs, runs,
+    flush, nobs ("fifteen 2, fifteen 4, a pair is 6, a run of three is 9, nobs is 10")."""
+    cards = [CARDS[c] for c in hand]
+    if len(cards) != 4:
+        raise ValueError(f"a hand in the show is four cards, not {len(cards)}")
+    five = cards + [CARDS[starter]]
+    if len(set(five)) != 5:
+        raise ValueError("a card is counted twice in the show")
+    out: list[Score] = []
+
+    def add(kind: str, combo: Sequence[Card], points: int, say: str) -> None:
+        total = (out[-1].total if out else 0) + points
+        out.append(Score(kind, tuple(combo), points, total, say.format(total=total)))
+
+    for k in range(2, 6):
+        for sub in combinations(five, k):
+            if sum(c.value for c in sub) == 15:
+                add("fifteen", sub, 2, "fifteen {total}")
+    for sub in combinations(five, 2):
+        if sub[0].rank == sub[1].rank:
+            add("pair", sub, 2, "a pair is {total}")
+    for k in (5, 4, 3):
+        runs = [sub for sub in combinations(five, k) if _is_run([c.rank for c in sub])]
+        for sub in runs:
+            add("run", sorted(sub, key=lambda c: c.rank), k, f"a run of {NUMBER_WORDS[k]} is {{total}}")
+        if runs:
+            break
+    if len({c.suit for c in cards}) == 1:
+        if five[4].suit == cards[0].suit:
+            add("flush", five, 5, "a flush of five is {total}")
+        elif not crib:
+            add("flush", cards, 4, "a flush of four is {total}")
+    for c in cards:
+        if c.rank == JACK and c.suit == five[4].suit:
+            add("nobs", (c,), 1, "nobs is {total}")
+    return out
+
+
+# ---- the play -------------------------------------------------------------------------
+
+def peg_points(count_cards: Sequence[int]) -> int:
+    """What the last card of the current count pegs: 15 or 31 for 2, a pair 2, three
+    of a kind 6, four 12, a run of the last n cards (any order) n. Not the go."""
+    n = len(count_cards)
+    if n == 0:
+        return 0
+    total = 0
+    for c in count_cards:
+        total += RANK_VALUE[c % 13]
+    points = 2 if total == 15 or total == 31 else 0
+    last = count_cards[-1] % 13
+    if n > 1 and count_cards[-2] % 13 == last:
+        same = 2
+        while same < n and count_cards[-1 - same] % 13 == last:
+            same += 1
+        return points + same * (same - 1)   # 2, 6, 12: every pair among them
+    return points + _run_length(count_cards)
+
+
+def _run_length(count_cards: Sequence[int]) -> int:
+    """The longest run (3 or more) the last cards make, or 0. Walking back from the
+    last card, a repeated rank ends the search: a pair breaks a run."""
+    seen = 0
+    lo = hi = count_cards[-1] % 13
+    best = 0
+    for i in range(len(count_cards) - 1, -1, -1):
+        r = count_cards[i] % 13
+        bit = 1 << r
+        if seen & bit:
+            break
+        seen |= bit
+        lo, hi = min(lo, r), max(hi, r)
+        k = len(count_cards) - i
+        if k >= 3 and hi - lo == k - 1:
+            best = k
+    return best
+
+
+def peg_breakdown(count_cards: Sequence[int]) -> list[Score]:
+    """The combinations the last card of the count pegs, with words ("fifteen for 2",
+    "a pair for 2", "a run of four for 4", "thirty-one for 2")."""
+    cards = tuple(CARDS[c] for c in count_cards)
+    if not cards:
+        return []
+    out: list[Score] = []
+
+    def add(kind: str, combo: Sequence[Card], points: int, say: str) -> None:
+        total = (out[-1].total if out else 0) + points
+        out.append(Score(kind, tuple(combo), points, total, say))
+
+    count = sum(c.value for c in cards)
+    if count == 15:
+        add("fifteen", cards, 2, "fifteen for 2")
+    elif count == 31:
+        add("thirty-one", cards, 2, "thirty-one for 2")
+    same = 1
+    while same < len(cards) and cards[-1 - same].rank == cards[-1].rank:
+        same += 1
+    if same > 1:
+        kind, say = _SAME[same]
+        add(kind, cards[-same:], same * (same - 1), say)
+    else:
+        run = _run_length(count_cards)
+        if run:
+            add("run", cards[-run:], run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}")
+    return out
+
+
+_SAME = {2: ("pair", "a pair for 2"), 3: ("pair royal", "three of a kind for 6"),
+         4: ("double pair royal", "four of a kind for 12")}
+_RUN_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+__all__ = ["RANK_VALUE", "Score", "hand_breakdown", "peg_breakdown", "peg_points",
+           "score_hand", "value"]

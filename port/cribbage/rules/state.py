@@ -1,0 +1,498 @@
+"""One deal of cribbage as a state machine, and the game as a string of deals.
+
+A deal (the documentation, "The Deal", "Game play", "Scoring Hands"):
+
+    DISCARD  six cards each; each seat lays away two to the dealer's CRIB, in any
+             order. When both have, the STARTER is cut: a jack pegs the dealer 2
+             ("his heels"), which can win the game on the spot.
+    PLAY     the non-dealer leads; seats alternate, the count never passes 31. A seat
+             holding cards of which none fits says GO; the other plays on while able,
+             then pegs 1 for the go, or 2 for exactly 31 (2 in all). The count starts
+             again from zero, led by the seat that did not play the last card (the one
+             that said GO). The last card of the play pegs 1 (a go), 2 at 31.
+    SHOW     ``show()`` counts the non-dealer's hand, then the dealer's, then the crib,
+             each with the starter.
+    DONE     the deal is over, or the game is: ``winner`` is set the moment a seat
+             reaches the limit, in any phase, and nothing more is counted.
+
+Illegal actions raise ``IllegalMove`` (a ValueError) and change nothing. The state
+holds the deck; a player never sees it: ``view(seat)`` builds a ``View`` of that seat's
+own cards and the public facts only.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from port.cards import CARDS, Card, Rng, shuffled_deck, text
+from port.cribbage.rules.options import Options
+from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown
+
+HAND_SIZE = 6
+CRIB_SHARE = 2     # cards each seat lays away
+LAST_COUNT = 31
+HEELS = 2
+
+
+class IllegalMove(ValueError):
+    """An action the rules do not allow now; the state is unchanged."""
+
+
+class Phase(Enum):
+    DISCARD = "discard"
+    PLAY = "play"
+    SHOW = "show"
+    DONE = "done"
+
+
+class Act(Enum):
+    """Public events. A discard event names no cards: the crib stays face down."""
+
+    DISCARD = "discard"
+    STARTER = "starter"      # the cut; points 2 when it is a jack (heels)
+    PLAY = "play"
+    GO = "go"                # a seat says GO
+    GO_POINT = "go point"    # 1 for the go, or for the last card
+    SHOW = "show"            # a hand or the crib counted
+
+
+@dataclass(frozen=True)
+class Event:
+    seat: int
+    act: Act
+    card: Card | None = None
+    points: int = 0          # points pegged by this event (after the limit: what fitted)
+    count: int = 0           # the count after a play
+    scores: tuple[Score, ...] = ()
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class ShowEntry:
+    """One box of the show: whose, hand or crib, the four cards, the breakdown and the
+    points actually pegged (fewer when the limit is reached during it)."""
+
+    seat: int
+    what: str                # "hand" or "crib"
+    cards: tuple[Card, ...]
+    starter: Card
+    breakdown: tuple[Score, ...]
+    points: int
+
+    @property
+    def total(self) -> int:
+        """What the cards are worth, pegged or not."""
+        return self.breakdown[-1].total if self.breakdown else 0
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know: its own cards and the public facts, nothing else.
+
+    Built fresh by ``HandState.view`` from copies: it holds no reference to the state,
+    the opponent's cards, the opponent's crib discards or the deck.
+    """
+
+    seat: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]            # own cards not yet played (six before the discard)
+    kept: tuple[Card, ...]            # own four kept cards, () before the discard
+    my_crib: tuple[Card, ...]         # own two discards, () before the discard
+    starter: Card | None
+    count: int
+    count_cards: tuple[Card, ...]     # the cards of the current count, in order
+    played: tuple[tuple[int, Card], ...]   # the whole play so far: (seat, card)
+    said_go: tuple[bool, bool]
+    opponent_left: int                # cards in the opponent's hand
+    opponent_discarded: bool
+    scores: tuple[int, int]
+    options: Options
+    shows: tuple[ShowEntry, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    def legal_plays(self) -> list[Card]:
+        """The cards this seat may play now (empty: not its turn, or it must say GO)."""
+        if self.phase is not Phase.PLAY or self.to_act != self.seat:
+            return []
+        room = LAST_COUNT - self.count
+        return [c for c in self.hand if RANK_VALUE[c % 13] <= room]
+
+
+def _as_seat(seat: object) -> int:
+    if type(seat) is not int or seat not in (0, 1):
+        raise IllegalMove(f"{seat!r} is not a seat: seats are 0 and 1")
+    return seat
+
+
+def _as_card(c: object) -> Card:
+    if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+        raise IllegalMove(f"{c!r} is not a card")
+    return CARDS[c]
+
+
+class HandState:
+    """One deal of cribbage. ``copy()`` is cheap, for look-ahead."""
+
+    __slots__ = ("options", "dealer", "stock", "hands", "kept", "cribs", "starter", "phase",
+                 "to_act", "count", "count_cards", "played", "said_go", "last_player",
+                 "board", "winner", "events", "shows", "pegging", "heels", "hand_points",
+                 "crib_points")
+
+    def __init__(self, dealer: int, deck: Sequence[int], scores: tuple[int, int] = (0, 0),
+                 options: Options = Options()) -> None:
+        """Deal from ``deck`` (52 different cards, the last is the top): six each, one
+        at a time, the non-dealer first. The card left on top is cut as the starter."""
+        dealer = _as_seat(dealer)
+        cards = [CARDS[c] for c in deck]
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise ValueError("a deal is made from a full deck of 52 different cards")
+        if any(not 0 <= s < options.limit for s in scores):
+            raise ValueError(f"scores {scores} are not those of a game still on (limit {options.limit})")
+        self.options = options
+        self.dealer = dealer
+        hands: list[list[Card]] = [[], []]
+        for i in range(2 * HAND_SIZE):
+            hands[(1 - dealer + i) % 2].append(cards.pop())
+        self.stock = cards
+        self.hands = hands
+        self.kept: list[tuple[Card, ...]] = [(), ()]
+        self.cribs: list[tuple[Card, ...]] = [(), ()]
+        self.starter: Card | None = None
+        self.phase = Phase.DISCARD
+        self.to_act: int | None = 1 - dealer
+        self.count = 0
+        self.count_cards: list[Card] = []
+        self.played: list[tuple[int, Card]] = []
+        self.said_go = [False, False]
+        self.last_player: int | None = None
+        self.board = [scores[0], scores[1]]   # each seat's front peg
+        self.winner: int | None = None
+        self.events: list[Event] = []
+        self.shows: list[ShowEntry] = []
+        self.pegging = [0, 0]
+        self.heels = [0, 0]
+        self.hand_points = [0, 0]
+        self.crib_points = [0, 0]
+
+    @classmethod
+    def deal(cls, dealer: int, rng: Rng, scores: tuple[int, int] = (0, 0),
+             options: Options = Options()) -> HandState:
+        """A deal from a deck shuffled by ``rng``: the same seed, the same deal."""
+        return cls(dealer, shuffled_deck(rng), scores, options)
+
+    @classmethod
+    def from_cards(cls, dealer: int, non_dealer_hand: Sequence[int], dealer_hand: Sequence[int],
+                   starter: int, scores: tuple[int, int] = (0, 0),
+                   options: Options = Options()) -> HandState:
+        """A deal of given cards (for tests, puzzles and look-ahead)."""
+        first, second = list(non_dealer_hand), list(dealer_hand)
+        if len(first) != HAND_SIZE or len(second) != HAND_SIZE:
+            raise ValueError("each seat is dealt six cards")
+        dealt = [c for pair in zip(first, second) for c in pair]
+        rest = [c for c in CARDS if c not in dealt and c != starter]
+        return cls(dealer, rest + [starter] + dealt[::-1], scores, options)
+
+    def copy(self) -> HandState:
+        new = HandState.__new__(HandState)
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(new, name, list(value) if type(value) is list else value)
+        new.hands = [list(self.hands[0]), list(self.hands[1])]
+        return new
+
+    # ---- reading ---------------------------------------------------------------------
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The four crib cards (non-dealer's two first), once both have discarded."""
+        return self.cribs[self.non_dealer] + self.cribs[self.dealer]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (self.board[0], self.board[1])
+
+    def discarded(self, seat: int) -> bool:
+        return bool(self.cribs[seat])
+
+    def can_play(self, seat: int) -> bool:
+        room = LAST_COUNT - self.count
+        return any(RANK_VALUE[c % 13] <= room for c in self.hands[seat])
+
+    def legal_plays(self, seat: int) -> list[Card]:
+        if self.phase is not Phase.PLAY or self.to_act != seat:
+            return []
+        room = LAST_COUNT - self.count
+        return [c for c in self.hands[seat] if RANK_VALUE[c % 13] <= room]
+
+    def view(self, seat: int) -> View:
+        seat = _as_seat(seat)
+        other = 1 - seat
+        return View(
+            seat=seat,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=tuple(self.hands[seat]),
+            kept=self.kept[seat],
+            my_crib=self.cribs[seat],
+            starter=self.starter,
+            count=self.count,
+            count_cards=tuple(self.count_cards),
+            played=tuple(self.played),
+            said_go=(self.said_go[0], self.said_go[1]),
+            opponent_left=len(self.hands[other]),
+            opponent_discarded=bool(self.cribs[other]),
+            scores=(self.board[0], self.board[1]),
+            options=self.options,
+            shows=tuple(self.shows),
+            events=tuple(self.events),
+        )
+
+    # ---- actions ---------------------------------------------------------------------
+
+    def discard(self, seat: int, cards: Sequence[int]) -> None:
+        """Lay away two cards to the dealer's crib. Either seat may go first; after the
+        second discard the starter is cut (and heels pegged)."""
+        seat = _as_seat(seat)
+        self._expect_phase(Phase.DISCARD, "lay away cards")
+        if self.cribs[seat]:
+            raise IllegalMove(f"seat {seat} has laid away its two cards already")
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise IllegalMove(f"lay away two cards, not {cards!r}")
+        chosen = [_as_card(c) for c in cards]
+        if len(chosen) != CRIB_SHARE:
+            raise IllegalMove(f"lay away exactly two cards to the crib, not {len(chosen)}")
+        if chosen[0] == chosen[1]:
+            raise IllegalMove(f"{chosen[0]} is laid away twice")
+        for c in chosen:
+            if c not in self.hands[seat]:
+                raise IllegalMove(f"{c} is not in seat {seat}'s hand")
+        self.hands[seat] = [c for c in self.hands[seat] if c not in chosen]
+        self.kept[seat] = tuple(self.hands[seat])
+        self.cribs[seat] = (chosen[0], chosen[1])
+        self.events.append(Event(seat, Act.DISCARD))
+        if self.cribs[1 - seat]:
+            self._cut()
+        else:
+            self.to_act = 1 - seat
+
+    def play(self, seat: int, card: int) -> int:
+        """Play a card to the count; returns the points it pegged."""
+        seat = _as_seat(seat)
+        self._expect_turn(seat, "play a card")
+        c = _as_card(card)
+        if c not in self.hands[seat]:
+            raise IllegalMove(f"{c} is not in seat {seat}'s hand")
+        if self.count + RANK_VALUE[c.rank] > LAST_COUNT:
+            raise IllegalMove(f"{c} would take the count from {self.count} past 31")
+        self.hands[seat].remove(c)
+        self.count_cards.append(c)
+        self.played.append((seat, c))
+        self.count += RANK_VALUE[c.rank]
+        self.last_player = seat
+        parts = tuple(peg_breakdown(self.count_cards))
+        points = self._peg(seat, parts[-1].total if parts else 0, self.pegging)
+        words = ", ".join(p.words for p in parts)
+        self.events.append(Event(seat, Act.PLAY, c, points, self.count, parts, words))
+        if self.winner is None:
+            if self.count == LAST_COUNT:
+                self._end_count()
+            else:
+                self._next_turn(1 - seat)
+        return points
+
+    def go(self, seat: int) -> None:
+        """Say GO: only when no card in hand fits the count."""
+        seat = _as_seat(seat)
+        self._expect_turn(seat, "say GO")
+        if self.can_play(seat):
+            raise IllegalMove(f"seat {seat} cannot say GO: it holds a card that fits the count of {self.count}")
+        self.said_go[seat] = True
+        self.events.append(Event(seat, Act.GO, count=self.count, words="go"))
+        self._next_turn(1 - seat)
+
+    def show(self) -> ShowEntry:
+        """Count the next box of the show: non-dealer's hand, dealer's hand, the crib."""
+        self._expect_phase(Phase.SHOW, "count the show")
+        step = len(self.shows)
+        if step < 2:
+            seat = self.non_dealer if step == 0 else self.dealer
+            cards, what, crib, tally = self.kept[seat], "hand", False, self.hand_points
+        else:
+            seat, cards, what, crib, tally = self.dealer, self.crib, "crib", True, self.crib_points
+        assert self.starter is not None
+        parts = tuple(hand_breakdown(cards, self.starter, crib))
+        points = self._peg(seat, parts[-1].total if parts else 0, tally)
+        entry = ShowEntry(seat, what, tuple(cards), self.starter, parts, points)
+        self.shows.append(entry)
+        words = ", ".join(p.words for p in parts) or "no points"
+        self.events.append(Event(seat, Act.SHOW, None, points, 0, parts, words))
+        if self.winner is None and step == 2:
+            self.phase = Phase.DONE
+        return entry
+
+    def finish_show(self) -> list[ShowEntry]:
+        """Count what is left of the show; returns the boxes counted."""
+        out = []
+        while self.phase is Phase.SHOW:
+            out.append(self.show())
+        return out
+
+    # ---- internals -------------------------------------------------------------------
+
+    def _expect_phase(self, phase: Phase, action: str) -> None:
+        if self.winner is not None:
+            raise IllegalMove(f"cannot {action}: the game is over")
+        if self.phase is not phase:
+            raise IllegalMove(f"cannot {action} now: the deal is in its {self.phase.value} phase")
+
+    def _expect_turn(self, seat: int, action: str) -> None:
+        self._expect_phase(Phase.PLAY, action)
+        if seat != self.to_act:
+            raise IllegalMove(f"seat {seat} cannot {action}: it is seat {self.to_act}'s turn")
+
+    def _peg(self, seat: int, points: int, tally: list[int]) -> int:
+        """Move the seat's peg; the peg stops in the last hole and the game ends there.
+        Returns the points actually pegged."""
+        if points <= 0:
+            return 0
+        limit = self.options.limit
+        points = min(points, limit - self.board[seat])
+        self.board[seat] += points
+        tally[seat] += points
+        if self.board[seat] >= limit:
+            self.winner = seat
+            self.phase = Phase.DONE
+            self.to_act = None
+        return points
+
+    def _cut(self) -> None:
+        self.starter = self.stock.pop()
+        heels = HEELS if self.starter.rank == JACK else 0
+        points = self._peg(self.dealer, heels, self.heels)
+        self.events.append(Event(self.dealer, Act.STARTER, self.starter, points,
+                                 words="his heels for 2" if heels else ""))
+        if self.winner is None:
+            self.phase = Phase.PLAY
+            self._next_turn(self.non_dealer)
+
+    def _in_count(self, seat: int) -> bool:
+        return not self.said_go[seat] and bool(self.hands[seat])
+
+    def _next_turn(self, candidate: int) -> None:
+        """Whose turn it is, ``candidate`` first: a seat still in the count (no GO said,
+        cards left) that can play; or one that cannot, to say GO, while the other is
+        still in. Otherwise the count is over."""
+        other = 1 - candidate
+        if self._in_count(candidate):
+            if self.can_play(candidate) or self._in_count(other):
+                self.to_act = candidate
+                return
+        elif self._in_count(other) and self.can_play(other):
+            self.to_act = other
+            return
+        self._end_count()
+
+    def _end_count(self) -> None:
+        """The count is over: 1 for the go (or the last card) unless it reached 31;
+        then a new count from zero, led by the seat that did not play the last card."""
+        last = self.last_player
+        assert last is not None
+        finished = not self.hands[0] and not self.hands[1]
+        if self.count != LAST_COUNT:
+            points = self._peg(last, 1, self.pegging)
+            words = "last card for 1" if finished else "go for 1"
+            self.events.append(Event(last, Act.GO_POINT, None, points, self.count, words=words))
+            if self.winner is not None:
+                return
+        self.count = 0
+        self.count_cards = []
+        self.said_go = [False, False]
+        if finished:
+            self.phase = Phase.SHOW
+            self.to_act = None
+        else:
+            self._next_turn(1 - last)
+
+    def __repr__(self) -> str:
+        return (f"<HandState dealer={self.dealer} {self.phase.value} to_act={self.to_act} "
+                f"count={self.count} hands={text(self.hands[0])!r}/{text(self.hands[1])!r} "
+                f"scores={self.scores}>")
+
+
+# ---- the game -------------------------------------------------------------------------
+
+def cut_for_deal(rng: Rng) -> int:
+    """The first dealer, by a cut of the deck: each seat cuts a card, the lower rank
+    deals (Ace low), equal ranks cut again. (The documentation is silent; the common
+    rule.)"""
+    while True:
+        deck = shuffled_deck(rng)
+        a, b = deck[-1], deck[-2]     # seat 0 cuts first, seat 1 from the rest
+        if a.rank != b.rank:
+            return 0 if a.rank < b.rank else 1
+
+
+@dataclass
+class GameState:
+    """Deals until a seat reaches the limit; the deal alternates."""
+
+    options: Options
+    rng: Rng
+    first_dealer: int
+    scores: tuple[int, int] = (0, 0)
+    hands_dealt: int = 0
+    hand: HandState = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.first_dealer = _as_seat(self.first_dealer)
+        self.hand = HandState.deal(self.first_dealer, self.rng, self.scores, self.options)
+        self.hands_dealt = 1
+
+    @classmethod
+    def new(cls, options: Options, rng: Rng, first_dealer: int | None = None) -> GameState:
+        if first_dealer is None:
+            first_dealer = cut_for_deal(rng)
+        return cls(options, rng, first_dealer)
+
+    @property
+    def winner(self) -> int | None:
+        return self.hand.winner
+
+    @property
+    def over(self) -> bool:
+        return self.hand.winner is not None
+
+    @property
+    def skunk(self) -> bool:
+        """Whether the game was won by a skunk (the skunking option on)."""
+        w = self.hand.winner
+        return w is not None and self.options.is_skunk(self.hand.scores[1 - w])
+
+    def next_hand(self) -> HandState:
+        """Deal the next hand, the other seat dealing, with the scores so far."""
+        if self.hand.phase is not Phase.DONE:
+            raise IllegalMove("finish this deal first")
+        if self.over:
+            raise IllegalMove("the game is over")
+        self.scores = (self.hand.scores[0], self.hand.scores[1])
+        self.hand = HandState.deal(1 - self.hand.dealer, self.rng, self.scores, self.options)
+        self.hands_dealt += 1
+        return self.hand
+
+
+Game = GameState
+
+__all__ = ["Act", "Event", "Game", "GameState", "HandState", "IllegalMove", "Phase",
+           "ShowEntry", "View", "cut_for_deal"]
