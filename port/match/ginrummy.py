@@ -1,25 +1,16 @@
-"""The match runner: whole games between two players, headless.
+"""The match runner's GinRummy: whole games between two players, headless.
 
     python -m port.match --a standard --b easy --games 2000 --seed 1
     python -m port.match --a expert --b path/to/bot.py:ClassName --games 200 --json
 
-Fairness: games go in pairs on the same deal seed with the seats swapped (side A
-sits in seat 0 in even games and seat 1 in odd ones), and within a game the first
-turn alternates from hand to hand (``FirstTurn.ALTERNATE``). Each game's deal seed and
-each bot's own seed come from ``--seed`` and the game's number only, and the games
-are split over worker processes but tallied in game order, so the same seed gives
-the same result however the work is scheduled.
+Fairness as for every game (``port.match.common``); within a game the first turn
+alternates from hand to hand (``FirstTurn.ALTERNATE``).
 """
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
-import random
-import sys
 import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from port.cards import PascalRandom
@@ -27,6 +18,9 @@ from port.rules.options import BONUS_CHOICES, FirstTurn, Options
 from port.rules.levels import load_player
 from port.rules.players import GameRecord, play_game
 from port.rules.settle import Outcome
+from port.match.common import bot_seed, chunks, game_seed, run_jobs, wilson
+
+PRELOAD = ("port.rules", "port.rules.levels")
 
 
 @dataclass
@@ -59,15 +53,6 @@ class MatchResult:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def game_seed(seed: int, game: int) -> int:
-    """The deal seed of a game: shared by the two games of a pair (seats swapped)."""
-    return random.Random(seed * 1_000_003 + game // 2).getrandbits(32)
-
-
-def bot_seed(seed: int, game: int, side: int) -> int:
-    return random.Random((seed * 1_000_003 + game) * 2 + side + 7).getrandbits(32)
-
-
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
     pa = load_player(a, bot_seed(seed, game, 0))
@@ -82,39 +67,13 @@ def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameR
     return [play_one(a, b, options, seed, g) for g in range(start, stop)]
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Workers forked from a clean server process, never from the caller: forking a
-    process that runs other threads (pyxel's, a test runner's) can deadlock the child.
-    The server loads the engine once, so each worker starts at fork speed."""
-    if sys.platform == "win32" or "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["port.rules", "port.rules.levels"])
-    return ctx
-
-
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
               workers: int = 2, chunk: int = 10) -> MatchResult:
     """Play ``games`` games between the players named ``a`` and ``b``."""
     options = options.with_(first_turn=FirstTurn.ALTERNATE)
-    jobs = [(a, b, options, seed, s, min(s + chunk, games)) for s in range(0, games, chunk)]
+    jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
     t0 = time.perf_counter()
-    if workers > 1 and len(jobs) > 1:
-        with _pool_context().Pool(workers) as pool:
-            parts = pool.map(_work, jobs, chunksize=1)
-    else:
-        parts = [_work(j) for j in jobs]
+    parts = run_jobs(_work, jobs, workers, PRELOAD)
     seconds = time.perf_counter() - t0
     result = MatchResult(games, seed, _options_dict(options), Side(a), Side(b))
     for part in parts:
@@ -179,31 +138,21 @@ def to_json(r: MatchResult) -> str:
     return json.dumps(d, indent=2)
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m port.match", description=__doc__.split("\n")[0])
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """GinRummy's own options of the command line."""
     p.add_argument("--a", default="standard", help="side A: easy, standard, expert or path/to/bot.py:Class")
     p.add_argument("--b", default="easy", help="side B, as --a")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--seed", type=int, default=1)
     p.add_argument("--limit", type=int, default=100, help="score limit (0: one hand)")
     p.add_argument("--gin-bonus", type=int, default=25, choices=BONUS_CHOICES)
     p.add_argument("--undercut-bonus", type=int, default=25, choices=BONUS_CHOICES)
     p.add_argument("--oklahoma", action="store_true")
     p.add_argument("--no-knocking", action="store_true", help="gin only")
-    p.add_argument("--workers", type=int, default=2, help="processes (default 2: both cores)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def run(args: argparse.Namespace) -> str:
+    """The match the parsed command line asks for, as the text to print."""
     options = Options(gin_bonus=args.gin_bonus, undercut_bonus=args.undercut_bonus,
                       score_limit=args.limit, oklahoma=args.oklahoma,
                       knocking=not args.no_knocking)
     r = run_match(args.a, args.b, args.games, args.seed, options, workers=args.workers)
-    print(to_json(r) if args.json else report(r))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return to_json(r) if args.json else report(r)

@@ -1,0 +1,49 @@
+"""The match runner: whole games between two players, headless, for either game.
+
+    python -m port.match --a standard --b easy --games 2000 --seed 1
+    python -m port.match --game cribbage --a expert --b standard --games 2000 --seed 1
+    python -m port.match --a expert --b path/to/bot.py:ClassName --games 200 --json
+
+``common`` holds what both games share (seeds, seats swapped in pairs, the worker
+processes, the Wilson interval); ``ginrummy`` and ``cribbage`` each play and tally
+their own game and add their own options. GinRummy is the default game; its names
+(``run_match``, ``MatchResult``...) stay importable from here as before.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from port.match.common import bot_seed, game_seed, wilson
+from port.match.ginrummy import MatchResult, Side, play_one, report, run_match, to_json
+
+GAMES = {"ginrummy": "port.match.ginrummy", "cribbage": "port.match.cribbage"}
+
+
+def _parser(game: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m port.match", description=__doc__.split("\n")[0])
+    p.add_argument("--game", choices=sorted(GAMES), default="ginrummy",
+                   help="the game to play (default ginrummy; --game cribbage --help lists Cribbage's options)")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2, help="processes (default 2: both cores)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    importlib.import_module(GAMES[game]).add_arguments(p)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # The game is read first: each game brings its own options (and its own --help).
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--game", choices=sorted(GAMES), default="ginrummy")
+    known, _ = first.parse_known_args(argv)
+    args = _parser(known.game).parse_args(argv)
+    print(importlib.import_module(GAMES[args.game]).run(args))
+    return 0
+
+
+__all__ = ["GAMES", "MatchResult", "Side", "bot_seed", "game_seed", "main", "play_one",
+           "report", "run_match", "to_json", "wilson"]
