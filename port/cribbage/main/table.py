@@ -22,6 +22,7 @@ FPS = 30
 BOX_FRAMES = 5 * FPS       # "it will stay on the screen for 5 seconds"
 FLY_FRAMES = 9             # one card's flight
 DEAL_GAP = 3               # frames between two cards of the deal
+SHOW_ROWS = 7              # combinations listed one a line in the show box
 COMPUTER_FRAMES = 12       # the computer's pause before it moves, so each move is seen
 
 
@@ -414,11 +415,15 @@ def show_title(entry: ShowEntry, dealer: int, name: str) -> str:
 
 
 def show_lines(entry: ShowEntry) -> list[str]:
-    """The count as a player says it: "fifteen 2, fifteen 4, a pair is 6 ..."."""
+    """The count as a player says it, combination by combination ("fifteen 2, fifteen
+    4, a pair is 6 ..."): one a line with its cards, or as one sentence when there are
+    too many to fit the box."""
     if not entry.breakdown:
-        return ["NINETEEN: NO POINTS."]     # the cribbage players' word for a hand of 0
-    words = ", ".join(s.words for s in entry.breakdown).upper()
-    lines = _wrap(words, 42)
+        return ["NO POINTS."]
+    if len(entry.breakdown) <= SHOW_ROWS:
+        lines = [f"{s.words.upper():<24}{' '.join(str(c) for c in s.cards)}" for s in entry.breakdown]
+    else:
+        lines = _wrap(", ".join(s.words for s in entry.breakdown).upper(), 42)
     lines.append(f"TOTAL {entry.total}." if entry.points == entry.total
                  else f"TOTAL {entry.total}: {entry.points} PEGGED TO THE LAST HOLE.")
     return lines
