@@ -25,7 +25,7 @@ ROW_Y = 162                        # the middle row's cards
 DECK_X, STARTER_X = 24, 84
 PLAY_X, PLAY_STEP = 156, 26
 MSG_X, MSG_Y = 400, 150
-SCORES_X = 470
+SCORES_X = 500
 
 LAY_AWAY_BOX = Rect(16, 326, 96, 20)
 HINT_BOX = Rect(384, 326, 56, 20)

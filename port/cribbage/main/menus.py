@@ -137,7 +137,7 @@ class CribOptions(NameMenu):
             s.text(rect.x + rect.w + 16, rect.y + 6, value, WHITE)
         s.text(ROW_X + ROW_W + 64, ROW_Y0 + 6, "+ / -  OR EITHER BUTTON", LIGHTGRAY)
         s.pointer_at(ROW_X + ROW_W + 64, ROW_Y0 + ROW_DY * 3 + 2, cfg.pointer)
-        s.text(ROW_X + ROW_W + 64, ROW_Y0 + ROW_DY * 4 + 6, "THE COMPUTER'S PLAY", LIGHTGRAY)
+        s.text(ROW_X + ROW_W + 120, ROW_Y0 + ROW_DY * 4 + 6, "THE COMPUTER'S PLAY", LIGHTGRAY)
         if self.saved_note:
             s.text(ROW_X, 300, self.saved_note, LIGHTRED)
 
