@@ -8,7 +8,11 @@ Each frame ``Mouse.poll()`` turns pyxel's devices into the game's own events:
 - ``Press(button, x, y, double, chord)`` / ``Release(button, x, y)``: LEFT, RIGHT or
   MIDDLE at a logical point. Left and right down together are the middle button
   (the documentation's hint chord); a second press of a button within 13 frames
-  (8 BIOS ticks, about 0.44 s) in the same 8-pixel cell is a double click.
+  (8 BIOS ticks, about 0.44 s) in the same 8-pixel cell is a double click. With
+  ``long_press`` (the browser, where touch is the left button and there is no middle
+  one), the left button held still for half a second is the middle button too.
+  A button already down when the Mouse is made (the web page's "click to start")
+  is no press, and its release is no release.
 - ``Move(x, y)``: the pointer moved.
 
 It knows nothing of gin rummy; screens react to these events, never to pyxel.
@@ -30,6 +34,10 @@ DOUBLE_CLICK_CELL = 8
 # The BIOS typematic default: repeat after 0.5 s, then about 10 per second.
 REPEAT_DELAY_SECONDS = 0.5
 REPEAT_EVERY_SECONDS = 0.1
+# A long press: the left button held this long within LONG_PRESS_SLOP pixels of where
+# it went down (half a second, as touch screens' own long press).
+LONG_PRESS_SECONDS = 0.5
+LONG_PRESS_SLOP = 8
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,8 @@ class Press:
     x: int
     y: int
     double: bool = False
-    chord: bool = False       # the middle button made of left and right together
+    chord: bool = False       # the middle button made of others: left and right together,
+                              # or (with long_press) the left held still
 
 
 @dataclass(frozen=True)
@@ -152,12 +161,13 @@ class Mouse:
     ``to_logical`` maps a pixel to the screen's logical coordinates (the Screen's
     ``logical``); ``nokeyboard`` drops every key except while ``text_entry`` is on
     (the documentation: NOKEYBOARD "will disable all keyboard input for the game
-    except for when changing the player name").
+    except for when changing the player name"); ``long_press`` makes the left button
+    held still a chorded middle press. pyxel must be initialised.
     """
 
     def __init__(self, *, to_logical: Callable[[int, int], tuple[int, int]] | None = None,
                  size: tuple[int, int] = (640, 350), fps: int = 30, nokeyboard: bool = False,
-                 present: bool = True) -> None:
+                 present: bool = True, long_press: bool = False) -> None:
         self.to_logical = to_logical or (lambda x, y: (x, y))
         self.size = size
         self.fps = fps
@@ -167,12 +177,16 @@ class Mouse:
         self.frame = 0
         self.pixel = (0, 0)           # the pointer in pixels, for drawing it
         self.x, self.y = 0, 0         # the pointer in logical coordinates
-        self._down = [False, False, False]
+        # Buttons down already belong to something before the game (the page's click).
+        self._down = [pyxel.btn(b) for b in _PYXEL_BUTTONS] if present else [False] * 3
+        self._ignored = list(self._down)
         self._chord = False
         self._last_press: dict[int, tuple[int, tuple[int, int]]] = {}
         self.double_frames = round(DOUBLE_CLICK_SECONDS * fps)
         self._hold = round(REPEAT_DELAY_SECONDS * fps)
         self._repeat = max(1, round(REPEAT_EVERY_SECONDS * fps))
+        self.long_press_frames = round(LONG_PRESS_SECONDS * fps) if long_press else None
+        self._left_down_at: tuple[int, tuple[int, int]] | None = None   # frame, pixel
 
     # ---- polling ----------------------------------------------------------------------
 
@@ -208,12 +222,35 @@ class Mouse:
         if chord:
             self._chord = True
             events.append(self._press(MIDDLE, chord=True))
+        if self._long_press(pressed[LEFT], now[LEFT]):
+            events.append(self._press(MIDDLE, chord=True))
         for b in (LEFT, RIGHT, MIDDLE):
-            if released[b]:
+            if released[b] and not self._ignored[b]:
                 events.append(Release(b, self.x, self.y))
+            if released[b]:
+                self._ignored[b] = False
         if not (now[LEFT] and now[RIGHT]):
             self._chord = False
         self._down = now
+
+    def _long_press(self, pressed: bool, down: bool) -> bool:
+        """Whether the left button has just been held still long enough (once a press)."""
+        if self.long_press_frames is None or not down or self._ignored[LEFT]:
+            self._left_down_at = None
+            return False
+        if pressed:
+            self._left_down_at = (self.frame, self.pixel)
+            return False
+        if self._left_down_at is None:
+            return False                     # already fired, or moved away
+        since, (x0, y0) = self._left_down_at
+        if abs(self.pixel[0] - x0) > LONG_PRESS_SLOP or abs(self.pixel[1] - y0) > LONG_PRESS_SLOP:
+            self._left_down_at = None
+            return False
+        if self.frame - since < self.long_press_frames:
+            return False
+        self._left_down_at = None
+        return True
 
     def _press(self, button: int, chord: bool = False) -> Press:
         cell = (self.pixel[0] // DOUBLE_CLICK_CELL, self.pixel[1] // DOUBLE_CLICK_CELL)

@@ -31,6 +31,8 @@ cat > "$app/startup.py" <<EOF
 \`pyxel play\` (and the web runtime) leave their own words in sys.argv, so the game's
 command line comes from the GINRUMMY_ARGS environment variable instead (empty in a
 browser); the smoke test uses it for "--headless --script FILE".
+In a browser, main() does not return while the game runs (pyxel.run hands the frames
+to the page).
 """
 import os
 import shlex
@@ -41,7 +43,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from port.main import main  # noqa: E402
 
 code = main(shlex.split(os.environ.get("GINRUMMY_ARGS", "")))
-if code:
+# In a web page there is no exit status, and SystemExit would only show the loader's
+# bare "SystemExit: 1" overlay: the game has shown (or logged) its own sentence.
+if code and sys.platform != "emscripten":
     sys.exit(code)
 EOF
 

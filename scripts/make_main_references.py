@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def main(names: list[str]) -> int:
-    from port.main import app
+    from port.main import loop
     from port.main.launch import Launch
     from port.screen import png
     prefix = "main"
@@ -29,7 +29,7 @@ def main(names: list[str]) -> int:
     else:
         from tests.main_scenes import SCENES, scene_image
 
-    app.init_pyxel(Launch(headless=True))
+    loop.init_pyxel(Launch(headless=True))
     out = TOP / "tests" / "reference"
     out.mkdir(parents=True, exist_ok=True)
     for name in names or list(SCENES):

@@ -18,10 +18,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @pytest.fixture(scope="session")
 def headless_pyxel():
     """pyxel, initialised headless once for the whole session."""
-    from port.main import app
+    from port.main import loop
     from port.main.launch import Launch
 
-    app.init_pyxel(Launch(headless=True))
+    loop.init_pyxel(Launch(headless=True))
     import pyxel
 
     return pyxel

@@ -9,7 +9,10 @@ from port.main.driver import Driver
 from port.main.launch import Launch
 from port.main.start import first_screen
 from port.main.table import Mode
-from port.screen.profiles import RED, YELLOW
+import pyxel
+
+from port.screen import resources
+from port.screen.profiles import RED, WHITE, YELLOW
 from tests.test_rules import deck_for
 
 
@@ -72,3 +75,26 @@ def yellow_over(d: Driver, x: int, y: int, w: int = play.CARD_W, h: int = 6) -> 
 
 def red_over(d: Driver, x: int, y: int, w: int = play.CARD_W, h: int = 6) -> bool:
     return pixels_in(d, x, y, w, h, RED) > w
+
+
+def shows_text(d: Driver, x: int, y: int, line: str, colour: int = WHITE) -> bool:
+    """Whether the monitor shows this line of 8x8 text with its top-left corner at the
+    logical (x, y) (EGA): every pixel of the glyphs lit in ``colour``, every other pixel of
+    the line's cells not, compared as data against the font itself."""
+    w = resources.Font.width(line)
+    want = pyxel.Image(w, 8)
+    want.cls(0)
+    d.screen.font.draw(want, 0, 0, line, 1)
+    glyph = resources.indices_of(want)
+    snap = d.snapshot()
+    width = d.screen.profile.width
+    return all((snap[(y + yy) * width + x + xx] == colour) == (glyph[yy * w + xx] == 1)
+               for yy in range(8) for xx in range(w))
+
+
+def shows_card(d: Driver, x: int, y: int, card: Card, big: bool = False) -> bool:
+    """Whether the monitor shows this card face at the logical (x, y): drawing the same
+    card again over it changes no pixel (any other card would)."""
+    before = d.screen.snapshot()          # the page as composed, without the pointer
+    d.screen.card(x, y, card, big)
+    return d.screen.snapshot() == before

@@ -45,6 +45,22 @@ def players(d: Driver) -> None:
     d.click("left", 500, 26)
 
 
+def rules(d: Driver) -> None:
+    d.key("O")
+    d.key("T")
+    d.key("A")                        # ARRANGE HAND: YES
+
+
+def arranged(d: Driver) -> None:
+    d.controller.ctx.config = d.controller.ctx.config.with_(arrange=True)
+    set_hand(d, ME, CPU, "KD", "8D")
+    d.key("S")                        # by suit, then a set's 7S moved away: its bar splits
+    d.key("A")
+    d.key("7")
+    d.key("0")
+    d.key("2")                        # a card picked, waiting for its place
+
+
 def table(d: Driver) -> None:
     set_hand(d, ME, CPU, "KD", "8D")
 
@@ -89,6 +105,8 @@ SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
     "statistics": (statistics, {"name": "Dave"}),
     "high_scores": (high_scores, {}),
     "players": (players, {}),
+    "rules": (rules, {}),
+    "arranged": (arranged, {}),
     "table": (table, {}),
     "drawn_with_hint": (drawn_with_hint, {}),
     "knock_prompt": (knock_prompt, {}),

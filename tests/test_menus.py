@@ -1,13 +1,15 @@
 """The title screen, the options menu, statistics and high scores, through the driver."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from port import files
-from port.main import menus, play
-from tests.main_helpers import center, click_at, open_game
+from port.main import cmdline, menus, play
+from port.screen.profiles import LIGHTGRAY, LIGHTRED
+from tests.main_helpers import center, click_at, open_game, pixels_in, shows_text
 
 
 @pytest.fixture
@@ -282,3 +284,63 @@ def test_the_screen_saver_waits_two_seconds_per_point_of_the_score_limit(headles
     assert not d.screen.saver.blank
     d.step(20)
     assert d.screen.saver.blank
+
+
+# ---- what the menus say stays on the screen and off the buttons ---------------------------
+
+@pytest.mark.parametrize("nodisk", [False, True])
+def test_the_save_note_stands_beside_save_clear_of_level(headless_pyxel, tmp_path: Path, nodisk: bool) -> None:
+    d = open_game(tmp_path, nodisk=nodisk)
+    d.key("O")
+    d.key("S")
+    note = d.controller.saved_note
+    assert note == ("NODISK: options are not saved." if nodisk else "Options saved.")
+    assert shows_text(d, *menus.SAVED_NOTE_AT, note, LIGHTRED)
+    level = box(d, "LEVEL")
+    assert pixels_in(d, level.x, level.y, level.w, level.h, LIGHTRED) == 0
+
+
+def test_start_up_notices_wrap_inside_the_screen(headless_pyxel, tmp_path: Path) -> None:
+    # The command line's own notices: a long path that is not there, and extra words.
+    words = ["\\NO\\SUCH\\" + "DIRECTORY" * 6, *"1 2 3 4 5 6 7 8".split()]
+    launch = cmdline.parse(words, io.StringIO(), io.StringIO())
+    assert max(map(len, launch.notices)) > menus.NOTICE_COLUMNS           # too long for one row
+    d = open_game(tmp_path, notices=launch.notices)
+    lines = menus.notice_lines(d.controller.notices)
+    assert " ".join(lines).startswith(" ".join(launch.notices[0].split()))
+    for i, line in enumerate(lines):
+        assert len(line) <= menus.NOTICE_COLUMNS
+        assert shows_text(d, 8, 308 + 14 * i, line, LIGHTRED)
+
+
+def test_every_one_of_twenty_players_can_be_picked_by_keyboard(headless_pyxel, tmp_path: Path) -> None:
+    import datetime
+
+    store = files.Store.open(tmp_path)
+    for n in range(20):
+        store.record_game(files.GameRecord(f"P{n:02}", 10, 5, 1, 100, False, files.Result.WON,
+                                           datetime.date(1993, 5, 1)))
+    d = open_game(tmp_path)
+    d.key("O")
+    click_at(d, box(d, "?"))
+    names = list(d.controller.names)
+    assert len(names) == 20
+    for i, key in enumerate("1234567890ABCDEFGHIJ"):
+        # the key is shown beside its name, in both columns
+        col, row = divmod(i, 10)
+        assert shows_text(d, 96 + 220 * col, 66 + 24 * row, key, LIGHTGRAY)
+    d.key("0")
+    assert cfg(d).name == names[9]
+    click_at(d, box(d, "?"))
+    d.key("J")
+    assert isinstance(d.controller, menus.OptionsScreen) and cfg(d).name == names[19]
+    click_at(d, box(d, "?"))
+    d.key("A")
+    assert cfg(d).name == names[10]
+
+
+def test_the_title_names_the_player_once(title) -> None:
+    line = menus.title_lines(title.controller.ctx.config)[0]
+    assert line.startswith("NAME PLAYER   LIMIT") and "PLAYER PLAYER" not in line
+    s = title.screen
+    assert shows_text(title, (640 - s.text_width(line)) // 2, 266, line)

@@ -1,6 +1,7 @@
 """The game screen, driven through the real program with keys and mouse clicks."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -8,11 +9,12 @@ import pytest
 from port import files
 from port.cards import parse
 from port.main import menus, play
-from port.main.table import Mode
+from port.main.table import NO_DECK_UNDO, Mode
 from port.rules import Outcome
-from port.screen.profiles import BLUE, GREEN, RED, WHITE
+from port.screen.profiles import BLUE, GREEN, LIGHTRED, RED, WHITE
 from tests.main_helpers import (
-    click_at, open_game, pixels_in, position_of, red_over, set_hand, to_play, wait_for_turn,
+    click_at, open_game, pixels_in, position_of, red_over, set_hand, shows_card, shows_text, to_play,
+    wait_for_turn,
     yellow_over,
 )
 
@@ -108,6 +110,20 @@ def test_undo_a_draw_from_the_pile(game, how: str) -> None:
     assert len(s.table.hand.hand(0)) == 10
 
 
+@pytest.mark.parametrize("how", ["key U", "click the drawn card", "click UNDO box"])
+def test_no_undo_of_a_deck_draw_keeps_the_card_and_says_so(game, how: str) -> None:
+    s = set_hand(game, MY_LOOSE, CPU, "KD", "8D")
+    game.key("D")
+    {"key U": lambda: game.key("U"),
+     "click the drawn card": lambda: click_at(game, play.DRAWN_RECT),
+     "click UNDO box": lambda: click_at(game, play.UNDO_BOX)}[how]()
+    assert s.table.mode is Mode.HUMAN_DISCARD and s.table.drawn == card("8D")
+    assert s.table.hand.pile_top == card("KD")            # nothing thrown away
+    first, second = textwrap.wrap(NO_DECK_UNDO, 34)
+    assert shows_text(game, play.MSG_X + 16, play.MSG_Y, first)
+    assert shows_text(game, play.MSG_X + 16, play.MSG_Y + play.LINE, second)
+
+
 def test_no_undo_of_a_deck_draw_or_of_a_discard(game) -> None:
     s = set_hand(game, MY_LOOSE, CPU, "KD", "8D")
     game.key("D")
@@ -188,10 +204,10 @@ def test_unmatched_cards_sorted_by_rank_or_by_suit(tmp_path: Path, headless_pyxe
 def test_deck_count_turns_red_at_seven_or_fewer(game) -> None:
     s = set_hand(game, MY_LOOSE, CPU, "KD")
     count_box = (play.DECK_X + 14, play.ROW_Y + 4, 20, 8)
-    assert pixels_in(game, *count_box, WHITE) > 10 and pixels_in(game, *count_box, RED) == 0
+    assert pixels_in(game, *count_box, WHITE) > 10 and pixels_in(game, *count_box, LIGHTRED) == 0
     del s.table.hand.stock[:-7]                       # a deck with 7 left
     game.step()
-    assert pixels_in(game, *count_box, RED) > 10
+    assert pixels_in(game, *count_box, LIGHTRED) > 10   # the palette's readable red
 
 
 # ---- knocking -------------------------------------------------------------------------------
@@ -310,8 +326,11 @@ def test_hand_end_shows_both_hands_and_layoff_bars(game) -> None:
     game.key("Y")
     r = s.table.result
     assert r.outcome is Outcome.KNOCK and {str(c) for c in r.layoffs} == {"4H", "5H", "9H"}
-    # the computer's row (face up now) carries RED bars under its laid-off cards
-    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 + play.CARD_H + 2, 10 * play.RESULT_STEP, 4, RED) > 3 * 40
+    # the computer's row (face up now) carries RED bars over its laid-off cards, in the
+    # meld-bar row, so nothing red runs into the first line of the hand's result
+    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 - 6, 10 * play.RESULT_STEP, 4, RED) > 3 * 40
+    assert pixels_in(game, play.RESULT_X, play.CPU_Y + 8 + play.CARD_H, 10 * play.RESULT_STEP, 8, RED) == 0
+    assert shows_text(game, play.MSG_X + 16, play.MSG_Y, play.result_lines(r, "PLAYER")[0])
 
 
 def test_continue_after_the_hand_deals_the_next(game) -> None:
@@ -386,3 +405,15 @@ def test_quitting_before_any_finished_hand_records_nothing(headless_pyxel, tmp_p
     d.key("Q")
     d.key("Y")
     assert "Nobody" not in files.Store.open(tmp_path).players()
+
+
+@pytest.mark.parametrize("sort, loose", [("RANK", "3H 2D AS"), ("SUIT", "AS 3H 2D")])
+def test_your_deadwood_at_the_hands_end_keeps_your_sort_order(game, sort: str, loose: str) -> None:
+    s = set_hand(game, "5C 6C 7C 8C 9H 9D 9S AS 2D 3H", "KS QD JC TH 4S 6S 5D 3C TD 4C", "KD", "QH")
+    s.table.sort = sort
+    game.key("D")
+    game.key("D")                                    # throw back QH: knock with 6
+    game.key("Y")
+    assert s.table.mode is Mode.HAND_END
+    for i, c in enumerate(parse(loose), start=7):   # after the seven melded cards
+        assert shows_card(game, play.HAND_X + i * play.HAND_STEP, play.HAND_Y, c)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.window_helpers import XVFB, needs_xvfb
+
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
@@ -51,6 +53,9 @@ def test_the_page_embeds_the_app(built: Path) -> None:
     html = (built / "ginrummy.html").read_text()
     assert html.startswith("<!doctype html>")
     assert re.search(r'<script src="https://cdn\.jsdelivr\.net/gh/kitao/pyxel@[\d.]+/wasm/pyxel\.js">', html)
+    # The page loads the web runtime of the pyxel that built it (the surface test below).
+    import pyxel
+    assert f"/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js" in html
     m = re.search(r'launchPyxel\(\{ command: "play", name: "ginrummy\.pyxapp", .*base64: "([A-Za-z0-9+/=]+)" \}\);', html)
     assert m is not None
     assert base64.b64decode(m.group(1)) == (built / "ginrummy.pyxapp").read_bytes()
@@ -107,3 +112,101 @@ def test_the_app_passes_the_command_line_through(built: Path, tmp_path: Path) ->
                           cwd=tmp_path, env=_env(GINRUMMY_ARGS="/?"),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and "Usage:" in done.stdout
+
+
+def test_the_app_runs_under_pyxel_play_with_no_display(built: Path, tmp_path: Path) -> None:
+    """No DISPLAY and no SDL_AUDIODRIVER from outside: a headless run needs neither
+    (the game sets the dummy audio driver itself when headless)."""
+    script = tmp_path / "smoke.txt"
+    script.write_text("wait 30\nkey o\nshot options\n")
+    env = {k: v for k, v in _env().items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_AUDIODRIVER", "SDL_VIDEODRIVER")}
+    env["GINRUMMY_ARGS"] = f"--headless --script {script} --shots {tmp_path}"
+    done = subprocess.run([str(BIN / "pyxel"), "play", str(built / "ginrummy.pyxapp")], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and (tmp_path / "options.png").exists()
+
+
+# ---- the pyxel API surface of the web runtime ---------------------------------------------
+# Pyxel 2.9.9's wasm build: `pyxel.flip` panics ("not supported on Pyxel Web"), so it is
+# taken away here; Pyodide starts no threads or processes, and a blocking time.sleep
+# stalls the page. The page's loader runs `pyxel.cli.play_pyxel_app(...)`; so does this
+# child, in a real window under Xvfb (the page's run is not headless), with sys.platform
+# "emscripten" and a stand-in `js.localStorage`, as Pyodide has them. Its own keys come
+# through pyxel's input simulation from inside the real pyxel.run's frames.
+BROWSER_RUN = r'''
+import _thread, os, subprocess, sys, threading, time, types
+import pyxel, pyxel.cli
+
+reached = []
+def forbid(name):
+    def call(*args, **kwargs):
+        reached.append(name)
+        print("FORBIDDEN", name, file=sys.stderr, flush=True)
+        raise RuntimeError(name + " is not available in the browser")
+    return call
+
+del pyxel.flip
+threading.Thread.start = forbid("threading.Thread.start")
+_thread.start_new_thread = forbid("_thread.start_new_thread")
+subprocess.Popen = forbid("subprocess.Popen")
+time.sleep = forbid("time.sleep")
+for name in ("fork", "system", "popen", "execv", "spawnv"):
+    if hasattr(os, name):
+        setattr(os, name, forbid("os." + name))
+
+class LocalStorage:
+    def __init__(self): self.items = {}
+    def getItem(self, key): return self.items.get(key)
+    def setItem(self, key, value):
+        self.items[key] = str(value)
+        print("STORED", key, flush=True)
+    def removeItem(self, key): self.items.pop(key, None)
+
+sys.platform = "emscripten"
+sys.modules["js"] = types.SimpleNamespace(localStorage=LocalStorage())
+
+# title: O options, S save, M menu; B begin, H hint, Q + Y leave the game; Q quits.
+SCHEDULE = {5: "O", 10: "S", 15: "M", 20: "B", 35: "H", 45: "Q", 50: "Y", 60: "Q"}
+real_run = pyxel.run
+def run(update, draw):
+    frame = [0]
+    def stepped():
+        frame[0] += 1
+        for f, key in SCHEDULE.items():
+            code = getattr(pyxel, "KEY_" + key)
+            if frame[0] == f:
+                pyxel.set_btn(code, True)
+            elif frame[0] == f + 1:
+                pyxel.set_btn(code, False)
+        if frame[0] == 1:
+            print("AUDIO", os.environ.get("SDL_AUDIODRIVER"), flush=True)
+        if frame[0] == 60:
+            print("FRAMES", frame[0], "REACHED FOR", reached, flush=True)
+        if frame[0] > 1000:
+            print("STILL RUNNING", flush=True)
+            pyxel.quit()
+        update()
+    real_run(stepped, draw)
+pyxel.run = run
+
+pyxel.cli.play_pyxel_app(sys.argv[1])
+print("play_pyxel_app returned", flush=True)
+'''
+
+
+@needs_xvfb
+def test_the_app_starts_and_plays_with_only_what_the_web_runtime_offers(built: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in _env().items() if k not in ("SDL_AUDIODRIVER", "GINRUMMY_ARGS")}
+    env["SDL_VIDEODRIVER"] = "x11"
+    done = subprocess.run([*XVFB, sys.executable, "-c", BROWSER_RUN, str(built / "ginrummy.pyxapp")],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert "FORBIDDEN" not in out and "Traceback" not in out and "internal error" not in out, out
+    assert "FRAMES 60 REACHED FOR []" in done.stdout, out      # it ran to the last key ...
+    assert "STILL RUNNING" not in out                                # ... and Q on the title ended it
+    assert "STORED ginrummy/GINRUMMY.CFG" in done.stdout             # SAVE went to localStorage
+    assert "AUDIO None" in done.stdout                               # a window keeps its sound
+    assert list(tmp_path.iterdir()) == []                            # and no file on "disk"

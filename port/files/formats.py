@@ -80,6 +80,9 @@ class OptionsFormat(Generic[T]):
     kind: Callable[..., T]              # a frozen dataclass with a default for every field
     codecs: dict[str, Codec]            # one per field, in the file's order
     what: str = "options"
+    # Fields added after files were written without them: a file that lacks them is
+    # still whole (it takes their defaults) and is not reported as damaged.
+    added: frozenset[str] = frozenset()
 
     def empty(self) -> T:
         return self.kind()
@@ -101,5 +104,6 @@ class OptionsFormat(Generic[T]):
                 whole = False
                 continue
             values[key] = value
-        return Decoded(self.kind(**values), len(values), whole and values.keys() == self.codecs.keys())
+        needed = self.codecs.keys() - self.added
+        return Decoded(self.kind(**values), len(values), whole and needed <= values.keys())
 

@@ -55,6 +55,7 @@ class Config:
     pointer: int = 0            # 0..6, the seven pointer shapes
     sort: str = "RANK"          # RANK or SUIT
     level: str = "STANDARD"     # ours: STANDARD or EXPERT, used when easy is False
+    arrange: bool = False       # table rule: sort buttons and manual arranging on screen
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -68,7 +69,7 @@ class Config:
             raise FileError(f"the sort is one of {SORTS}")
         if self.level not in LEVELS:
             raise FileError(f"the level is one of {LEVELS}")
-        for yes_no in (self.oklahoma, self.big_cards, self.easy, self.knocking):
+        for yes_no in (self.oklahoma, self.big_cards, self.easy, self.knocking, self.arrange):
             if not isinstance(yes_no, bool):
                 raise FileError("a YES/NO option must be True or False")
 
@@ -214,7 +215,8 @@ CFG_FORMAT: OptionsFormat[Config] = OptionsFormat(CFG, Config, {
     "pointer": (str, number),
     "sort": (str, str),
     "level": (str, str),
-})
+    "arrange": (yn, flag),
+}, added=frozenset({"arrange"}))
 
 
 def config_lines(cfg: Config) -> list[str]:

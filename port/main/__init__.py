@@ -9,13 +9,11 @@ import sys
 
 from typing import TYPE_CHECKING
 
-from port.main.errors import OutputError, PlainError, say
+from port.main.errors import DEBUG_ENV, PROGRAM, OutputError, PlainError, internal_error, say, tell
+from port.main.launch import in_browser
 
 if TYPE_CHECKING:
     from port.main.cmdline import Game
-
-DEBUG_ENV = "GINRUMMY_DEBUG"   # set to 1 to see a traceback instead of the one line
-PROGRAM = "ginrummy"
 
 
 def main(argv: list[str] | None = None, game: Game | None = None) -> int:
@@ -27,7 +25,8 @@ def main(argv: list[str] | None = None, game: Game | None = None) -> int:
     No traceback reaches the player: a usage error, a bad script line or output that
     cannot be written (a full disk) is its own plain sentence; an interruption or an
     unexpected error is one line too (``GINRUMMY_DEBUG=1`` shows the traceback to
-    developers).
+    developers). In a web page an error in the game shows on its screen
+    (``port.main.app``); one before it could start reaches the browser's console.
     """
     program = game.program if game is not None else PROGRAM
     try:
@@ -35,12 +34,12 @@ def main(argv: list[str] | None = None, game: Game | None = None) -> int:
         _flush_stdout()
         return status
     except PlainError as exc:
-        _tell(f"{program}: {exc}")
+        tell(f"{program}: {exc}")
         if isinstance(exc, OutputError):
             _quiet_stdout()  # what is still buffered cannot be written either
         return exc.status
     except KeyboardInterrupt:
-        _tell(f"{program}: interrupted.")
+        tell(f"{program}: interrupted.")
         return 130
     except BrokenPipeError:
         _quiet_stdout()      # the reader went away (ginrummy view | head): not an error
@@ -48,8 +47,7 @@ def main(argv: list[str] | None = None, game: Game | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        _tell(f"{program}: internal error ({type(exc).__name__}: {exc}); "
-              f"run with {DEBUG_ENV}=1 for the details.")
+        tell(internal_error(exc, web=in_browser(), program=program), web=in_browser())
         return 1
 
 
@@ -69,14 +67,6 @@ def _run(args: list[str], game: Game | None) -> int:
 def _flush_stdout() -> None:
     """Write out what is still buffered now, while a failure can still be told."""
     say(sys.stdout, "")
-
-
-def _tell(line: str) -> None:
-    """One line on stderr; if even stderr refuses it, the exit code still tells."""
-    try:
-        print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
 
 
 def _quiet_stdout() -> None:

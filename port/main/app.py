@@ -1,9 +1,14 @@
-"""The Main unit's start-up and frame loop: pyxel is initialised once with the chosen
-display profile (a window, or headless), then one frame at a time the Mouse unit's
-events pass the screen saver and reach the current screen controller, which draws.
+"""The Main unit's runner: ``run(launch)`` is what ``python -m port`` calls.
 
-``run(launch)`` is what ``python -m port`` calls; the headless script driver
-(``port.main.driver``) steps the same ``Loop`` itself.
+With a window (the desktop, a web page), pyxel's own frame loop (``pyxel.run``) drives
+the ``Loop`` of ``port.main.loop``; headless or with a script, the driver
+(``port.main.driver``) steps it.
+
+An unexpected error inside ``pyxel.run`` would not reach ``port.main.main()``: pyxel
+prints its traceback and exits. So the frames are guarded here: on the desktop the
+error is the same one sentence on stderr and exit status 1; in a web page the sentence
+stays on the game's screen (``port.main.errorscreen``). ``GINRUMMY_DEBUG=1`` lets
+the traceback through, as main() does.
 """
 from __future__ import annotations
 
@@ -13,121 +18,25 @@ from collections.abc import Callable
 import pyxel
 
 from port.main.controller import Controller, Session
+from port.main.driver import Driver
+from port.main.errors import DEBUG_ENV, internal_error, tell
+from port.main.errorscreen import ErrorScreen
 from port.main.launch import Launch
-from port.mouse import Key, Mouse, Press
-from port.screen import LOGICAL_WIDTH, Screen
-
-FPS = 30                  # logical frames per second: timings count these frames
-# Headless frames should not wait: flip() costs about 1 ms whatever the fps, so
-# 1000 is as fast as it goes. Not higher: at fps=1_000_000 pyxel 2.9's flip() was seen
-# to spin for ever in its frame-pacing loop on a loaded machine (tests/test_app.py).
-HEADLESS_FPS = 1000
-TITLE = "GinRummy"
-BOSS_CORNER = 3           # logical pixels from the upper-right corner that blank at once
-ESC = 27
-
-_initialised: tuple[bool, int, int] | None = None
-
-
-def init_pyxel(launch: Launch, title: str = TITLE) -> None:
-    """Initialise pyxel once per process at the launch's profile size.
-
-    pyxel.init can run only once per process, and it changes the working directory
-    (kept as it was here). A later call only resizes the screen.
-    """
-    global _initialised
-    screen_size = _profile_size(launch)
-    if _initialised is not None:
-        if (pyxel.width, pyxel.height) != screen_size:
-            pyxel.resize(*screen_size)
-        return
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    cwd = os.getcwd()
-    try:
-        # Headless, pyxel's screencast recorder (capture_sec seconds of frames) would keep
-        # every frame at the unpaced headless rate, 220 KB each, until memory runs out.
-        extra = {"capture_sec": 0} if launch.headless else {}
-        pyxel.init(*screen_size, title=title, fps=HEADLESS_FPS if launch.headless else FPS,
-                   quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
-    finally:
-        os.chdir(cwd)
-    pyxel.mouse(False)        # the game draws its own pointer shapes
-    _initialised = (launch.headless, *screen_size)
-
-
-def _profile_size(launch: Launch) -> tuple[int, int]:
-    from port.screen import profile
-
-    p = profile(launch.profile)
-    return p.width, p.height
-
-
-def make_session(launch: Launch) -> Session:
-    """The Screen and Mouse for a launch (pyxel must be initialised)."""
-    screen = Screen(launch.profile, laptop=launch.laptop, noblank=launch.noblank, fps=FPS)
-    screen.activate()
-    mouse = Mouse(to_logical=screen.logical, size=(screen.profile.width, screen.profile.height),
-                  fps=FPS, nokeyboard=launch.nokeyboard)
-    return Session(launch, screen, mouse)
-
-
-def first_controller(launch: Launch, session: Session) -> Controller:
-    """The first screen: the title, or with GO "directly into the game"."""
-    from port.main.start import first_screen
-
-    return first_screen(session)
-
-
-class Loop:
-    """One frame at a time: poll, saver, update, draw, present."""
-
-    def __init__(self, session: Session, controller: Controller) -> None:
-        self.session = session
-        self.controller: Controller | None = controller
-        self.frame = 0
-        self.delivered: list[tuple[int, object]] = []   # (frame, event) the controllers got
-
-    @property
-    def running(self) -> bool:
-        return self.controller is not None
-
-    def update(self) -> None:
-        if self.controller is None:
-            return
-        self.frame += 1
-        mouse, screen = self.session.mouse, self.session.screen
-        events = mouse.poll()
-        deliver = screen.saver.step(
-            activity=bool(events),
-            wake=any(isinstance(e, (Key, Press)) for e in events),
-            boss=any(isinstance(e, Key) and e.ascii == ESC for e in events),
-            in_corner=mouse.x >= LOGICAL_WIDTH - BOSS_CORNER and mouse.y < BOSS_CORNER)
-        if not deliver:
-            events = []
-        self.delivered.extend((self.frame, e) for e in events)
-        self.controller = self.controller.update(events)
-
-    def draw(self) -> None:
-        if self.controller is None:
-            return
-        self.controller.draw()
-        self.session.screen.present(self.session.mouse.pixel if self.session.mouse.present else None)
+from port.main.loop import TITLE, Loop, first_controller, init_pyxel, make_session
 
 
 def run(launch: Launch, first: Callable[[Session], Controller] | None = None,
         title: str = TITLE) -> int:
     """Run the game for a parsed command line; the process's exit status.
 
-    ``first`` makes the first screen from the session (GinRummy's when None), and
+    ``first`` makes the first screen from the session (GinRummy's when None) and
     ``title`` names the window: the seams by which Cribbage runs on the same shell.
     """
     init_pyxel(launch, title)
     session = make_session(launch)
-    loop = Loop(session, first(session) if first is not None else first_controller(launch, session))
+    start = first or (lambda s: first_controller(launch, s))
     if launch.headless or launch.script is not None:
-        from port.main.driver import Driver
-
-        driver = Driver(loop)
+        driver = Driver(Loop(session, start(session)))
         if launch.shots is None and launch.script is None:
             driver.step()
             return 0
@@ -137,11 +46,48 @@ def run(launch: Launch, first: Callable[[Session], Controller] | None = None,
             driver.step()
         driver.shot("final")
         return 0
+    try:
+        screen = start(session)
+    except Exception as exc:
+        if not launch.web:
+            raise                      # main() tells it, before any frame
+        screen = _stopped(session, exc)
+    pyxel.run(*frame_callbacks(Loop(session, screen)))
+    return 0                           # the desktop never gets here: pyxel.quit() exits
+
+
+def frame_callbacks(loop: Loop) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The update and draw that ``pyxel.run`` calls: the loop's, guarded."""
 
     def update() -> None:
-        loop.update()
+        try:
+            loop.update()
+        except Exception as exc:
+            loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
         if not loop.running:
             pyxel.quit()
 
-    pyxel.run(update, loop.draw)
-    return 0
+    def draw() -> None:
+        try:
+            loop.draw()
+        except Exception as exc:
+            loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
+
+    return update, draw
+
+
+def _stopped(session: Session, exc: Exception, again: bool = False) -> ErrorScreen:
+    """Tell an unexpected error in one sentence; in a web page, the screen that shows it.
+
+    On the desktop the frame ends with SystemExit(1), which pyxel's run turns into exit
+    status 1 without a traceback. If the error screen itself fails (``again``), a web
+    page gets the traceback: pyxel's loader shows that, and nothing else is left.
+    """
+    web = session.launch.web
+    if os.environ.get(DEBUG_ENV) or (web and again):
+        raise exc
+    sentence = internal_error(exc, web=web)
+    tell(sentence, web=web)
+    if not web:
+        raise SystemExit(1) from None
+    return ErrorScreen(session, sentence)

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pyxel
 
-from port.main import app
-from port.main.controller import Session
+from port.main.controller import Controller, Session
 from port.main.errors import UsageError
 from port.main.launch import Launch
+from port.main.loop import Loop, first_controller, init_pyxel, make_session
 from port.mouse import BUTTON_NAMES, KEYS, key_name, pyxel_key
 from port.screen import LOGICAL_HEIGHT, LOGICAL_WIDTH, png
 from port.screen.resources import indices_of
@@ -58,7 +58,7 @@ def _number(text: str, top: int) -> int:
 
 
 class Driver:
-    def __init__(self, loop: app.Loop) -> None:
+    def __init__(self, loop: Loop) -> None:
         self.loop = loop
         self.session = loop.session
         launch = self.session.launch
@@ -67,20 +67,20 @@ class Driver:
 
     @classmethod
     def start(cls, launch: Launch,
-              controller: app.Controller | Callable[[Session], app.Controller] | None = None) -> Driver:
+              controller: Controller | Callable[[Session], Controller] | None = None) -> Driver:
         """Initialise pyxel if needed, make the session and the first controller: the
         given one, one made from the session by a given function (a controller class
         such as TestScreen), or the program's own first screen."""
-        app.init_pyxel(launch)
+        init_pyxel(launch)
         _release_everything()
-        session = app.make_session(launch)
+        session = make_session(launch)
         if controller is None:
-            first = app.first_controller(launch, session)
+            first = first_controller(launch, session)
         elif isinstance(controller, type) or not hasattr(controller, "update"):
             first = controller(session)  # type: ignore[operator]
         else:
             first = controller  # type: ignore[assignment]
-        driver = cls(app.Loop(session, first))
+        driver = cls(Loop(session, first))
         # Park the pointer where a fresh run has it; the first frame then starts clean.
         pyxel.set_mouse_pos(0, 0)
         return driver
@@ -88,7 +88,7 @@ class Driver:
     # ---- frames -----------------------------------------------------------------------
 
     @property
-    def controller(self) -> app.Controller | None:
+    def controller(self) -> Controller | None:
         return self.loop.controller
 
     @property
@@ -120,7 +120,7 @@ class Driver:
         pyxel.set_btn(_code(key), False)
 
     def key(self, name: str, *, shift: bool = False, ctrl: bool = False) -> None:
-        """Press and release a key: two frames. "shift+a" and "ctrl+c" also work."""
+        """Press and release a key: two  "shift+a" and "ctrl+c" also work."""
         parts = name.split("+") if len(name) > 1 and "+" in name[:-1] else [name]
         mods, name = {p.upper() for p in parts[:-1]}, parts[-1]
         shift, ctrl = shift or "SHIFT" in mods, ctrl or "CTRL" in mods
@@ -166,7 +166,7 @@ class Driver:
         self.step()
 
     def click(self, button: str = "left", x: int | None = None, y: int | None = None) -> None:
-        """Optionally move, then press and release: two frames."""
+        """Optionally move, then press and release: two """
         if x is not None and y is not None:
             self.move(x, y)
         self.press(button)

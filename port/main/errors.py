@@ -7,7 +7,11 @@ and ``OutputError`` says the output could not be written (a full disk or device)
 """
 from __future__ import annotations
 
+import sys
 from typing import TextIO
+
+PROGRAM = "ginrummy"
+DEBUG_ENV = "GINRUMMY_DEBUG"   # set to 1 to see a traceback instead of the one line
 
 
 class PlainError(Exception):
@@ -38,3 +42,24 @@ def say(out: TextIO, text: str) -> None:
         raise
     except OSError as exc:
         raise OutputError(f"cannot write the output ({exc.strerror or exc}).") from None
+
+
+def internal_error(exc: BaseException, *, web: bool = False, program: str = PROGRAM) -> str:
+    """The one sentence an unexpected error becomes. In a web page there is no
+    environment to set for the details, and a reload is what starts the game again."""
+    cause = f"{type(exc).__name__}: {exc}"[:200]
+    if web:
+        name = "GinRummy" if program == PROGRAM else program.title()
+        return f"{name} stopped on an internal error ({cause}). Reload the page to start again."
+    return f"{program}: internal error ({cause}); run with {DEBUG_ENV}=1 for the details."
+
+
+def tell(line: str, *, web: bool = False) -> None:
+    """One line on stderr; in a web page on stdout too, which is the browser's console
+    (pyxel's web loader keeps stderr for tracebacks only). If even the stream refuses
+    it, the exit code still tells."""
+    for stream in (sys.stderr, sys.stdout) if web else (sys.stderr,):
+        try:
+            print(line, file=stream, flush=True)
+        except (OSError, ValueError):
+            pass

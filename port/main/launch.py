@@ -5,8 +5,14 @@ The contract between the command line (``port.main.cmdline``) and the applicatio
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 from pathlib import Path
+
+
+def in_browser() -> bool:
+    """Whether this Python runs in a web page (Pyodide, pyxel's web runtime)."""
+    return sys.platform == "emscripten"
 
 
 @dataclass
@@ -29,3 +35,6 @@ class Launch:
     script: Path | None = None      # headless input script
     shots: Path | None = None       # where the headless driver saves screenshots
     notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
+    # In a web page: touch is the left button (a long press is the hint), the name is
+    # typed on on-screen letters too, and an internal error stays on the screen.
+    web: bool = field(default_factory=in_browser)

@@ -2,11 +2,13 @@
 menu (with the "?" list of players), the player's statistics and the high scores."""
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from port import files
 from port.main.context import Context
 from port.main.controller import Controller
+from port.main.play import PlayScreen
 from port.mouse import LEFT, RIGHT, Event, Key, Press
 from port.rules.options import BONUS_CHOICES, LIMIT_MENU_MAX, LIMIT_STEP
 from port.screen import Rect
@@ -15,7 +17,20 @@ from port.screen.profiles import BLACK, LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 ENTER, BACKSPACE, ESC = 13, 8, 27
 MENU_BOX = Rect(256, 316, 128, 20)
 NAME_FIELD = Rect(384, 16, 96, 20)
+SAVE_BOX = Rect(48, 56 + 26 * 10 + 6, 200, 20)     # under the ten option rows
+RULES_BOX = Rect(320, 56, 200, 20)     # top right, under NAME: clear of every value
+SAVED_NOTE_AT = (SAVE_BOX.x + SAVE_BOX.w + 16, SAVE_BOX.y + 6)
+NOTICE_COLUMNS = 78                                 # 8 + 78 * 8 = 632: inside the 640 width
 NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
+# In a web page a touch screen has no keyboard (pyxel's canvas raises none), so the name
+# can be tapped in on these on-screen keys too: 8 columns, 5 rows, right of the options.
+PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-", "SPC", "DEL", "OK"]
+PAD_X, PAD_Y, PAD_W, PAD_H, PAD_STEP_X, PAD_STEP_Y = 336, 150, 32, 20, 36, 24
+
+
+def pad_rect(i: int) -> Rect:
+    row, col = divmod(i, 8)
+    return Rect(PAD_X + PAD_STEP_X * col, PAD_Y + PAD_STEP_Y * row, PAD_W, PAD_H)
 
 
 def yes_no(flag: bool) -> str:
@@ -109,9 +124,7 @@ class TitleScreen(Menu):
         self.add(Rect(x, 232, w, 20), "QUIT", "Q", lambda b: None)
 
     def begin(self) -> Controller:
-        from port.main.play import PlayScreen
-
-        return PlayScreen(self.ctx)
+        return PlayScreen(self.ctx, TitleScreen)
 
     def high_scores(self) -> Controller:
         # NODISK: "The high scores box will do nothing".
@@ -129,21 +142,33 @@ class TitleScreen(Menu):
         sub = "A port of David Teach's DOS card game"
         s.text((640 - s.text_width(sub)) // 2, 72, sub, LIGHTGRAY)
         cfg = self.ctx.config
-        line1 = (f"PLAYER {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
-                 f"   UNDERCUT {cfg.undercut_bonus}")
-        line2 = (f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
-                 f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
-        for i, line in enumerate((line1, line2)):
+        for i, line in enumerate(title_lines(cfg)):
             s.text((640 - s.text_width(line)) // 2, 266 + 14 * i, line, WHITE)
-        for i, note in enumerate(self.notices[:2]):
-            s.text(8, 308 + 14 * i, note[:79], LIGHTRED)
+        for i, line in enumerate(notice_lines(self.notices)):
+            s.text(8, 308 + 14 * i, line, LIGHTRED)
+
+
+def title_lines(cfg: files.Config) -> tuple[str, str]:
+    """The options the game will start with, under the title ("NAME PLAYER", not the
+    "PLAYER PLAYER" a label of PLAYER gave with the default name)."""
+    return (f"NAME {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
+            f"   UNDERCUT {cfg.undercut_bonus}",
+            f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
+            f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
+
+
+def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
+    """Start-up notices wrapped to the screen's width (never cut at its right edge),
+    in the three text rows under the options summary."""
+    lines = [line for note in notices for line in textwrap.wrap(note, NOTICE_COLUMNS)]
+    return lines[:rows]
 
 
 class NameMenu(Menu):
     """An options menu with the NAME field: "typing 'N' or clicking the mouse pointer
     within the red box around the name, typing a new name, and pressing ENTER (or a
     mouse button). Backspace is the only editing key allowed". Each game gives its
-    characters (``name_chars``) and its ``set``; the name field is ``name_field``."""
+    characters (``name_chars``), its name box (``name_field``) and its ``set``."""
 
     name_chars: frozenset[str] = frozenset(NAME_CHARS)
     name_field: Rect = NAME_FIELD
@@ -169,25 +194,51 @@ class NameMenu(Menu):
             self.set(name=files.clean_name(self.typed))
         return self
 
+    @property
+    def pad(self) -> bool:
+        """Whether the on-screen keys are up: typing the name in a web page."""
+        return self.typing and self.ctx.session.launch.web
+
     def update(self, events: list[Event]) -> Controller | None:
         if not self.typing:
             return super().update(events)
         for e in events:
+            if isinstance(e, Press) and e.chord:
+                continue                 # its first button already typed or ended the name
             if isinstance(e, Press):
-                self.end_typing()        # "pressing ENTER (or a mouse button)"
+                key = self._pad_key(e.x, e.y) if self.pad else None
+                if key is None:
+                    self.end_typing()    # "pressing ENTER (or a mouse button)"
+                else:
+                    self.type_key({"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(key))
             elif isinstance(e, Key):
-                if e.ascii == ENTER:
-                    self.end_typing()
-                elif e.ascii == BACKSPACE:  # "the only editing key allowed"
-                    self.typed = self.typed[:-1]
-                elif e.ascii and chr(e.ascii) in self.name_chars and len(self.typed) < files.NAME_MAX:
-                    self.typed += chr(e.ascii)
+                self.type_key(e.ascii)
+            if not self.typing:
+                break
         return self
+
+    def type_key(self, ascii_: int) -> None:
+        """One key of the name, typed or tapped."""
+        if ascii_ == ENTER:
+            self.end_typing()
+        elif ascii_ == BACKSPACE:        # "the only editing key allowed"
+            self.typed = self.typed[:-1]
+        elif ascii_ and chr(ascii_) in self.name_chars and len(self.typed) < files.NAME_MAX:
+            self.typed += chr(ascii_)
+
+    @staticmethod
+    def _pad_key(x: int, y: int) -> str | None:
+        return next((k for i, k in enumerate(PAD_KEYS) if pad_rect(i).contains(x, y)), None)
 
     def draw(self) -> None:
         super().draw()
+        s = self.screen
         name = (self.typed + "_") if self.typing else self.ctx.config.name
-        self.screen.text(self.name_field.x + 4, self.name_field.y + 6, name[:9], YELLOW)
+        s.text(self.name_field.x + 4, self.name_field.y + 6, name[:9], YELLOW)
+        if self.pad:
+            s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 5 * PAD_STEP_Y + 12, BLACK)
+            for i, key in enumerate(PAD_KEYS):
+                s.button(*pad_rect(i), key)
 
 
 class OptionsScreen(NameMenu):
@@ -215,7 +266,10 @@ class OptionsScreen(NameMenu):
         self.add(Rect(320, 16, 56, 20), "NAME", "N", lambda b: self.start_typing())
         self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
         self.add(Rect(488, 16, 24, 20), "?", None, lambda b: PlayersScreen(self.ctx))
-        self.add(Rect(x, y0 + dy * len(rows) + 6, w, 20), "SAVE", "S", lambda b: self.save())
+        self.add(SAVE_BOX, "SAVE", "S", lambda b: self.save())
+        # The other sources' table rules, on a page of their own so that this page keeps
+        # the original's items.
+        self.add(RULES_BOX, "TABLE RULES", "T", lambda b: RulesScreen(self.ctx))
 
     @property
     def cfg(self) -> files.Config:
@@ -272,9 +326,39 @@ class OptionsScreen(NameMenu):
         s.text(320, 56 + 26 * 2 + 6, "LEFT/+ UP  RIGHT/- DOWN", LIGHTGRAY)
         # Show the chosen pointer shape beside its option.
         s.pointer_at(288, 56 + 26 * 7 + 2, cfg.pointer)
-        if self.saved_note:
-            s.text(48, 300, self.saved_note, LIGHTRED)
+        if self.saved_note:   # beside SAVE, clear of the LEVEL row above it
+            s.text(*SAVED_NOTE_AT, self.saved_note, LIGHTRED)
 
+
+
+class RulesScreen(Menu):
+    """The table rules of the other sources (docs/choices.md), each a YES/NO or a choice
+    with its value beside it; the original's rules are the defaults. SAVE on the options
+    page writes them with the rest."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        x, w, y0, dy = 48, 200, 56, 26
+        self.rows: list[tuple[str, Callable[[files.Config], str]]] = [
+            ("ARRANGE HAND", lambda c: yes_no(c.arrange)),
+        ]
+        self.add(Rect(x, 16, w, 20), "OPTIONS", "O", lambda b: OptionsScreen(self.ctx))
+        self.add(Rect(x, y0, w, 20), "ARRANGE HAND", "A", lambda b: self.toggle("arrange"))
+
+    def toggle(self, field: str) -> Controller:
+        self.ctx.config = self.ctx.config.with_(**{field: not getattr(self.ctx.config, field)})
+        return self
+
+    def on_key(self, k: Key) -> Controller | None:
+        return OptionsScreen(self.ctx) if k.ascii in (ENTER, ESC) else super().on_key(k)
+
+    def draw_body(self) -> None:
+        s = self.screen
+        s.text(320, 18, "TABLE RULES", YELLOW, 2)
+        for (rect, _, _, _), (_, value) in zip(self.items[1:], self.rows):
+            s.text(rect.x + rect.w + 16, rect.y + 6, value(self.ctx.config), WHITE)
+        s.text(48, 300, "The original's rules are the defaults.", LIGHTGRAY)
+        s.text(48, 314, "SAVE on the options page keeps these.", LIGHTGRAY)
 
 
 class StatsScreen(Menu):
@@ -340,10 +424,9 @@ class PlayersScreen(Menu):
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii in (ENTER, ESC):
             return OptionsScreen(self.ctx)
-        if k.char.isdigit():
-            i = (int(k.char) - 1) % 10
-            if i < len(self.names):
-                return self.pick(self.names[i])
+        i = player_key_index(k.char)
+        if i is not None and i < len(self.names):
+            return self.pick(self.names[i])
         return super().on_key(k)
 
     def draw_body(self) -> None:
@@ -351,9 +434,18 @@ class PlayersScreen(Menu):
         s.text((640 - s.text_width("PLAYERS", 2)) // 2, 16, "PLAYERS", YELLOW, 2)
         if not self.names:
             s.text(200, 100, "No players in the statistics file yet.", LIGHTGRAY)
-        for i in range(min(10, len(self.names))):
-            s.text(96, 66 + 24 * i, KEY_DIGITS[i], LIGHTGRAY)
+        for i in range(len(self.names)):
+            col, row = divmod(i, 10)
+            s.text(96 + 220 * col, 66 + 24 * row, PLAYER_KEYS[i], LIGHTGRAY)
 
 
-KEY_DIGITS = "1234567890"
-__all__ = ["Menu", "NameMenu", "OptionsScreen", "PlayersScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]
+# The keys beside the names: 1..9, 0 for the first column, A..J for the second
+# (no command of this screen uses those letters; O stays OPTIONS).
+PLAYER_KEYS = "1234567890ABCDEFGHIJ"
+
+
+def player_key_index(char: str) -> int | None:
+    """Which of the (up to 20) listed players a key picks, or None."""
+    i = PLAYER_KEYS.find(char.upper()) if len(char) == 1 else -1
+    return i if i >= 0 else None
+__all__ = ["Menu", "NameMenu", "OptionsScreen", "PlayersScreen", "RulesScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]

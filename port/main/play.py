@@ -14,17 +14,18 @@ Layout, in the 640x350 logical space (docs/screen.md tells how profiles map it):
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from port import files
 from port.cards import Card
 from port.main.context import Context
 from port.main.controller import Controller
-from port.main.table import COMPUTER, HUMAN, Mode, Table
+from port.main.table import COMPUTER, HUMAN, Mode, Table, result_order
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.rules import Outcome, Settlement
 from port.rules.players import KnockChoice
 from port.screen import Rect
-from port.screen.profiles import BLACK, BLUE, GREEN, LIGHTGRAY, RED, WHITE, YELLOW
+from port.screen.profiles import BLACK, BLUE, GREEN, LIGHTCYAN, LIGHTGRAY, RED, WHITE, YELLOW
 
 CARD_W, CARD_H = 48, 64
 HAND_X, HAND_STEP = 40, 54
@@ -44,6 +45,13 @@ DRAWN_BOX = Rect(208, 316, 104, 20)
 UNDO_BOX = Rect(320, 316, 56, 20)
 HINT_BOX = Rect(384, 316, 56, 20)
 QUIT_BOX = Rect(568, 316, 56, 20)
+
+# Arranging your own hand (the ARRANGE table rule): a row of its own under the hand.
+RANK_BOX = Rect(16, 290, 72, 18)
+SUIT_BOX = Rect(96, 290, 72, 18)
+MELDS_BOX = Rect(176, 290, 96, 18)
+ARRANGE_BOX = Rect(280, 290, 72, 18)
+ARRANGE_KEYS = {"R": "by_rank", "S": "by_suit", "M": "melds_left", "A": "arrange"}
 
 YES_BOX = Rect(MSG_X + 16, 150, 48, 20)
 NO_BOX = Rect(MSG_X + 72, 150, 40, 20)
@@ -66,8 +74,11 @@ def card_rect(i: int, y: int = HAND_Y) -> Rect:
 class PlayScreen:
     """One game against the computer. ``update`` maps events to the Table's actions."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, leave_to: Callable[[Context], Controller]) -> None:
         self.ctx = ctx
+        # Where QUIT and MAIN MENU lead (the title screen): given by whoever starts the
+        # game, so that this module needs none of the menus (which start games from here).
+        self.leave_to = leave_to
         cfg = ctx.config
         self.table = Table(cfg.options(), ctx.computer(), ctx.new_deal_source(), cfg.sort)
         self.quit_asked = False
@@ -103,6 +114,11 @@ class PlayScreen:
             return "quit"
         if ch == "H":
             return "hint"
+        if self.ctx.config.arrange and t.can_arrange():
+            if ch in ARRANGE_KEYS:
+                return ARRANGE_KEYS[ch]
+            if t.arranging and ch in KEYS_0_9:       # while arranging the numbers pick
+                return ("arrange_card", KEYS_0_9.index(ch))
         by_mode: dict[Mode, dict[str, object]] = {
             Mode.HUMAN_DRAW: {"D": "deck", "P": "pile"},
             Mode.HUMAN_DISCARD: {"D": "drawn_box", "U": "undo",
@@ -140,6 +156,12 @@ class PlayScreen:
             self.quit_asked = True
         elif target == "hint":
             t.ask_hint()
+        elif target in ("by_rank", "by_suit", "melds_left"):
+            t.arrange_by({"by_rank": "RANK", "by_suit": "SUIT", "melds_left": "MELDS"}[target])
+        elif target == "arrange":
+            t.toggle_arranging()
+        elif isinstance(target, tuple) and target[0] == "arrange_card":
+            t.choose_to_arrange(target[1])
         elif t.mode is Mode.HUMAN_DRAW:
             if target in ("deck", "deck_box"):
                 t.draw_deck()
@@ -148,12 +170,12 @@ class PlayScreen:
         elif t.mode is Mode.HUMAN_DISCARD:
             if isinstance(target, int):
                 t.discard_at(target)
-            elif target == "drawn" and t.drawn_from_pile:
-                t.undo()                      # "undo the draw by clicking on the card drawn"
-            elif target in ("pile", "drawn", "drawn_box"):
-                t.discard_drawn()
-            elif target == "undo":
+            elif target in ("drawn", "undo"):
+                # "undo the draw by clicking on the card drawn" — for a pile card only;
+                # after a deck draw the click keeps the card and says so (never a discard).
                 t.undo()
+            elif target in ("pile", "drawn_box"):
+                t.discard_drawn()
         elif t.mode is Mode.KNOCK_PROMPT:
             if target in ("yes", "knock"):
                 t.knock()
@@ -187,13 +209,16 @@ class PlayScreen:
             (DECK_BOX, "deck_box"), (PILE_BOX, "pile_box"), (DRAWN_BOX, "drawn_box"),
             (UNDO_BOX, "undo"), (HINT_BOX, "hint"), (QUIT_BOX, "quit"),
         ]
+        if self.ctx.config.arrange and t.can_arrange():
+            areas += [(RANK_BOX, "by_rank"), (SUIT_BOX, "by_suit"), (MELDS_BOX, "melds_left"),
+                      (ARRANGE_BOX, "arrange")]
         for rect, name in areas:
             if rect.contains(x, y):
                 return name
         for i in range(len(t.shown().cards)):
             r = card_rect(i)
             if r.contains(x, y):
-                return i
+                return ("arrange_card", i) if t.arranging and t.can_arrange() else i
         return None
 
     # ---- leaving -------------------------------------------------------------------
@@ -212,14 +237,12 @@ class PlayScreen:
     def _leave(self) -> Controller | None:
         if not self.recorded:
             self._record(finished=self.table.mode is Mode.GAME_END)
-        from port.main.menus import TitleScreen
-
-        return TitleScreen(self.ctx)
+        return self.leave_to(self.ctx)
 
     def _again(self) -> Controller:
         if not self.recorded:
             self._record(finished=True)
-        return PlayScreen(self.ctx)
+        return PlayScreen(self.ctx, self.leave_to)
 
     # ---- drawing -------------------------------------------------------------------
 
@@ -264,17 +287,21 @@ class PlayScreen:
             s.text(HAND_X + i * HAND_STEP + 20, HAND_Y + CARD_H + 4, KEYS_0_9[i], WHITE)
             if t.hint_target == c:
                 s.bar(HAND_X + i * HAND_STEP, HAND_Y - 14, CARD_W, 5, YELLOW)
+            if t.picked == c:            # arranging: the card that will move
+                s.bar(HAND_X + i * HAND_STEP, HAND_Y - 14, CARD_W, 5, LIGHTCYAN)
 
     def _meld_bars(self, groups: tuple[tuple[Card, ...], ...], sets: frozenset[Card],
                    order: tuple[Card, ...], y: int, x0: int = HAND_X, step: int = HAND_STEP) -> None:
-        """A BLUE bar over each set, a GREEN bar over each run."""
+        """A BLUE bar over each set, a GREEN bar over each run: one bar over each stretch
+        of a meld's cards that stand side by side (a hand arranged by the player may
+        split a meld)."""
         s = self.ctx.session.screen
         pos = {c: i for i, c in enumerate(order)}
         for g in groups:
-            first, last = pos[g[0]], pos[g[-1]]
-            x = x0 + first * step
-            w = (last - first) * step + CARD_W
-            s.bar(x, y, w, 4, BLUE if g[0] in sets else GREEN)
+            for first, last in stretches(sorted(pos[c] for c in g)):
+                x = x0 + first * step
+                w = (last - first) * step + CARD_W
+                s.bar(x, y, w, 4, BLUE if g[0] in sets else GREEN)
 
     def _draw_row(self) -> None:
         s = self.ctx.session.screen
@@ -324,6 +351,12 @@ class PlayScreen:
         s.button(*UNDO_BOX, "UNDO", "U")
         s.button(*HINT_BOX, "HINT", "H")
         s.button(*QUIT_BOX, "QUIT", "Q")
+        t = self.table
+        if self.ctx.config.arrange and t.can_arrange():
+            s.button(*RANK_BOX, "BY RANK", "R")
+            s.button(*SUIT_BOX, "BY SUIT", "S")
+            s.button(*MELDS_BOX, "MELDS LEFT", "M")
+            s.button(*ARRANGE_BOX, "ARRANGE", "A", frame=YELLOW if t.arranging else RED)
 
     def _draw_message(self) -> None:
         s = self.ctx.session.screen
@@ -359,6 +392,9 @@ class PlayScreen:
             lines = game_end_lines(t.scores, self.ctx.config.name)
             s.button(*AGAIN_BOX, "PLAY AGAIN", "A")
             s.button(*MENU_BOX, "MAIN MENU", "M")
+        if t.arranging and t.can_arrange() and t.mode is not Mode.KNOCK_PROMPT:
+            lines = (["ARRANGE: pick a card (1-0),", "then the card to put it after."]
+                     if t.picked is None else [f"Put {t.picked} after which card?", "(A again: done)"])
         if t.message:
             lines = textwrap.wrap(t.message, 34)
         for i, line in enumerate(lines[:6]):
@@ -371,14 +407,29 @@ class PlayScreen:
         for seat, y, x0, step in ((COMPUTER, CPU_Y + 8, RESULT_X, RESULT_STEP),
                                   (HUMAN, HAND_Y, HAND_X, HAND_STEP)):
             melds = r.melds[seat]
-            laid = [c for c in r.layoffs] if r.knocker is not None and seat != r.knocker else []
-            order = [c for m in melds for c in m] + laid + list(r.deadwood_cards[seat])
+            order, laid = result_order(r, seat, self.table.sort)
             sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
             self._meld_bars(tuple(melds), sets, tuple(order), y - 6, x0, step)
+            # "a RED bar will be drawn over (or under) all the laid off cards": over the
+            # computer's row (the meld-bar row is free above laid cards), so the bar never
+            # runs into the message beside it; under yours, as before.
+            bar_y = y - 6 if seat == COMPUTER else y + CARD_H + 2
             for i, c in enumerate(order):
                 s.card(x0 + i * step, y, c, big)
                 if c in laid:
-                    s.bar(x0 + i * step, y + CARD_H + 2, CARD_W, 4, RED)
+                    s.bar(x0 + i * step, bar_y, CARD_W, 4, RED)
+
+
+def stretches(positions: list[int]) -> list[tuple[int, int]]:
+    """Sorted positions -> (first, last) of each run of neighbours: [0,1,2,5,6] ->
+    [(0, 2), (5, 6)]."""
+    out: list[tuple[int, int]] = []
+    for p in positions:
+        if out and p == out[-1][1] + 1:
+            out[-1] = (out[-1][0], p)
+        else:
+            out.append((p, p))
+    return out
 
 
 def result_lines(r: Settlement, name: str) -> list[str]:

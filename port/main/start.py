@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from port.main.context import Context
 from port.main.controller import Controller, Session
+from port.main.menus import TitleScreen
+from port.main.play import PlayScreen
 
 
 def first_screen(session: Session) -> Controller:
-    from port.main.menus import TitleScreen
-    from port.main.play import PlayScreen
-
     ctx = Context.start(session)
-    return PlayScreen(ctx) if session.launch.go else TitleScreen(ctx)
+    return PlayScreen(ctx, TitleScreen) if session.launch.go else TitleScreen(ctx)

@@ -12,6 +12,7 @@ realistic play in which you can see from where your opponent draws" (documentati
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -22,6 +23,7 @@ from port.rules.computer import hint
 from port.rules.players import Draw, Player, step
 
 HUMAN, COMPUTER = 0, 1
+NO_DECK_UNDO = "A card drawn from the deck cannot be undone."
 PACE = 12            # frames between the computer's visible steps (0.4 s at 30 fps)
 
 
@@ -45,15 +47,39 @@ class Shown:
     groups: tuple[tuple[Card, ...], ...]     # each meld, in screen order (one bar each)
 
 
-def shown_hand(cards: list[Card], sort: str) -> Shown:
+def sort_key(sort: str) -> Callable[[int], tuple[int, int]]:
+    """The SORT option's order for unmatched cards: by RANK or by SUIT."""
+    return sort_key_suit if sort == "SUIT" else sort_key_rank
+
+
+def result_order(r: Settlement, seat: int, sort: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A hand as the hand's end lays it out: its melds, then the cards it laid off on the
+    knocker's melds, then its deadwood in the SORT order (as while playing)."""
+    laid = tuple(r.layoffs) if r.knocker is not None and seat != r.knocker else ()
+    loose = tuple(sorted(r.deadwood_cards[seat], key=sort_key(sort)))
+    return tuple(c for m in r.melds[seat] for c in m) + laid + loose, laid
+
+
+def shown_hand(cards: list[Card], sort: str, order: tuple[Card, ...] | None = None) -> Shown:
+    """The hand as the screen lays it out: with no ``order``, the original's (melds first,
+    then the unmatched cards by SORT); with one, the player's own arrangement (cards it
+    does not name, newly drawn ones, go on the right). The bars always show the
+    least-deadwood melds, wherever their cards stand."""
     arr = arrange(cards)
-    key = sort_key_suit if sort == "SUIT" else sort_key_rank
     groups = [tuple(sorted(s, key=lambda c: c.suit)) for s in arr.sets]
     groups += [tuple(sorted(r, key=lambda c: c.rank)) for r in arr.runs]
-    loose = sorted(arr.deadwood_cards, key=key)
-    order = tuple(c for g in groups for c in g) + tuple(loose)
-    return Shown(order, frozenset(c for s in arr.sets for c in s),
+    if order is None:
+        loose = sorted(arr.deadwood_cards, key=sort_key(sort))
+        shown = tuple(c for g in groups for c in g) + tuple(loose)
+    else:
+        held = set(cards)
+        named = [c for c in order if c in held]
+        shown = tuple(named) + tuple(c for c in cards if c not in set(named))
+    return Shown(shown, frozenset(c for s in arr.sets for c in s),
                  frozenset(c for r in arr.runs for c in r), tuple(groups))
+
+
+ARRANGEMENTS = ("RANK", "SUIT", "MELDS")
 
 
 class Table:
@@ -68,6 +94,12 @@ class Table:
         self.message = ""
         self.hint_target: object = None         # "deck", "pile", a Card, or a KnockChoice
         self.computer_took_pile = False         # the RED bar over the pile
+        # Arranging your own hand (a table rule from other programs): a manual order,
+        # or None for the original's melds-first layout; and, while ARRANGE is on, the
+        # card picked to move (the next card chosen is the one it goes after).
+        self.order: tuple[Card, ...] | None = None
+        self.arranging = False
+        self.picked: Card | None = None
         self._wait = 0
         self._seen_events = 0
         self._begin_hand()
@@ -91,7 +123,60 @@ class Table:
         cards = self.hand.hand(HUMAN)
         if self.mode is Mode.HUMAN_DISCARD and self.hand.drawn is not None:
             cards = [c for c in cards if c != self.hand.drawn]
-        return shown_hand(cards, self.sort)
+        return shown_hand(cards, self.sort, self.order)
+
+    # ---- arranging your own hand -------------------------------------------------------
+    # "sort by rank" and "sort by suit" buttons (004), a "sort" that puts the melds on the
+    # left and the deadwood on the right (001), and "click on card A first, and then on
+    # Card B, then Card A will be placed just on the right of Card B" (001).
+
+    def can_arrange(self) -> bool:
+        return self.mode in (Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.COMPUTER, Mode.KNOCK_PROMPT)
+
+    def arrange_by(self, how: str) -> bool:
+        """RANK or SUIT: the whole hand in that order, kept until the next sort or hand;
+        MELDS: back to the original's layout, melds on the left."""
+        if how not in ARRANGEMENTS or not self.can_arrange():
+            return False
+        if how == "MELDS":
+            self.order = None
+        else:
+            self.order = tuple(sorted(self.shown().cards, key=sort_key(how)))
+        self.picked = None
+        return True
+
+    def toggle_arranging(self) -> bool:
+        if not self.can_arrange():
+            return False
+        self.arranging = not self.arranging
+        self.picked = None
+        return True
+
+    def choose_to_arrange(self, index: int) -> bool:
+        """While arranging: the first card chosen is picked, the second is the one it
+        goes just right of (choosing the picked card again puts it down)."""
+        cards = self.shown().cards
+        if not self.arranging or not 0 <= index < len(cards):
+            return False
+        card = cards[index]
+        if self.picked is None:
+            self.picked = card
+        elif self.picked == card:
+            self.picked = None
+        else:
+            self.move_after(self.picked, card)
+            self.picked = None
+        return True
+
+    def move_after(self, a: Card, b: Card) -> bool:
+        """Card A to just right of card B, both in the shown hand."""
+        cards = list(self.shown().cards)
+        if a not in cards or b not in cards or a == b:
+            return False
+        cards.remove(a)
+        cards.insert(cards.index(b) + 1, a)
+        self.order = tuple(cards)
+        return True
 
     @property
     def drawn(self) -> Card | None:
@@ -124,7 +209,12 @@ class Table:
         return True
 
     def undo(self) -> bool:
-        if self.mode is not Mode.HUMAN_DISCARD or not self.hand.drawn_from_pile:
+        """Put a pile card back. A deck card stays in hand, and the message area says why:
+        "You cannot UNDO a draw from the deck" (documentation)."""
+        if self.mode is not Mode.HUMAN_DISCARD:
+            return False
+        if not self.hand.drawn_from_pile:
+            self.message = NO_DECK_UNDO
             return False
         self.hand.undo_draw(HUMAN)
         self.hint_target = None
@@ -236,6 +326,8 @@ class Table:
 
     def _begin_hand(self) -> None:
         self.mode = Mode.HUMAN_DRAW
+        self.order = None                 # "A manual order stays until ... the next hand"
+        self.picked = None
         self.message = ""
         self.hint_target = None
         self.computer_took_pile = False

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import pyxel
 
 from port.screen import resources
-from port.screen.profiles import (BLACK, BLUE, LOGICAL_HEIGHT, LOGICAL_WIDTH, RED, WHITE,
+from port.screen.profiles import (BLACK, BLUE, LIGHTRED, LOGICAL_HEIGHT, LOGICAL_WIDTH, RED, WHITE,
                                   Look, Profile, profile as find_profile)
 from port.screen.saver import Saver
 
@@ -218,7 +218,7 @@ class Screen:
 
     def deck(self, x: int, y: int, count: int) -> Rect:
         """The deck: a stack of backs with the count "as a small white number on the
-        top of the deck", red at LOW_DECK or fewer (inverted on mono screens)."""
+        top of the deck", (light) red at LOW_DECK or fewer (inverted on mono screens)."""
         layers = min(3, max(0, (count - 1) // 10))
         for i in range(layers, -1, -1):
             self.back(x + i, y - i)
@@ -233,7 +233,8 @@ class Screen:
             if inverted:
                 self.font.draw(self.image, self.px(tx), self.py(ty), label, BLACK)
             else:
-                self.text(tx, ty, label, RED if low else WHITE)
+                # The palette's light red: dark red on black is hard to read.
+                self.text(tx, ty, label, LIGHTRED if low else WHITE)
         return Rect(x, y - layers, CARD_W + layers, CARD_H + layers)
 
     # ---- pointers -------------------------------------------------------------------
