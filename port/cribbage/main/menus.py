@@ -7,7 +7,7 @@ from collections.abc import Callable
 from port.cribbage.main.context import CribContext
 from port.files import cribbage as crib_files
 from port.main.controller import Controller
-from port.main.menus import MENU_BOX, Menu, NameMenu, yes_no
+from port.main.menus import MENU_BOX, Menu, NameMenu, notice_lines, yes_no
 from port.mouse import RIGHT, Key
 from port.screen import Rect
 from port.screen.profiles import LIGHTGRAY, LIGHTRED, WHITE, YELLOW
@@ -53,15 +53,8 @@ class CribTitle(Menu):
         line = (f"NAME {cfg.name}   LIMIT {cfg.score_limit}   SKUNKING {yes_no(cfg.skunking)}"
                 f"   LEVEL {cfg.level}")
         s.text((640 - s.text_width(line)) // 2, 262, line, WHITE)
-        for i, note in enumerate(self.notices[:3]):
-            for j, part in enumerate(_wrap(note, 78)[:2]):
-                s.text(8, 290 + 14 * (2 * i + j), part, LIGHTRED)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width) or [""]
+        for i, line in enumerate(notice_lines(self.notices, rows=4)):
+            s.text(8, 290 + 14 * i, line, LIGHTRED)
 
 
 class CribOptions(NameMenu):
