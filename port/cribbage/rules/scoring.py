@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
-from port.cards import CARDS, Card
+from port.cards import CARDS, VALUES, Card
 
-#: Count value of each rank: A=1, pips their number, 10 J Q K = 10.
-RANK_VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+#: Count value of each rank: A=1, pips their number, 10 J Q K = 10 (the same values
+#: as GinRummy's deadwood, so the Cards unit's table).
+RANK_VALUE = VALUES
 JACK = 10
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five")
 

@@ -121,8 +121,13 @@ class View:
         """The cards this seat may play now (empty: not its turn, or it must say GO)."""
         if self.phase is not Phase.PLAY or self.to_act != self.seat:
             return []
-        room = LAST_COUNT - self.count
-        return [c for c in self.hand if RANK_VALUE[c % 13] <= room]
+        return fitting(self.hand, self.count)
+
+
+def fitting(cards: Sequence[Card], count: int) -> list[Card]:
+    """The cards that keep the count at 31 or less."""
+    room = LAST_COUNT - count
+    return [c for c in cards if RANK_VALUE[c % 13] <= room]
 
 
 def _as_seat(seat: object) -> int:
@@ -226,14 +231,14 @@ class HandState:
         return bool(self.cribs[seat])
 
     def can_play(self, seat: int) -> bool:
-        room = LAST_COUNT - self.count
-        return any(RANK_VALUE[c % 13] <= room for c in self.hands[seat])
+        """Whether a card of the seat's fits the count (turn or not)."""
+        return bool(fitting(self.hands[seat], self.count))
 
     def legal_plays(self, seat: int) -> list[Card]:
+        """The cards the seat may play now: none unless it is its turn to play."""
         if self.phase is not Phase.PLAY or self.to_act != seat:
             return []
-        room = LAST_COUNT - self.count
-        return [c for c in self.hands[seat] if RANK_VALUE[c % 13] <= room]
+        return fitting(self.hands[seat], self.count)
 
     def view(self, seat: int) -> View:
         seat = _as_seat(seat)
@@ -495,4 +500,4 @@ class GameState:
 Game = GameState
 
 __all__ = ["Act", "Event", "Game", "GameState", "HandState", "IllegalMove", "Phase",
-           "ShowEntry", "View", "cut_for_deal"]
+           "ShowEntry", "View", "cut_for_deal", "fitting"]
