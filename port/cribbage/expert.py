@@ -199,10 +199,7 @@ def _counter(cc: list[int], count: int, mine: list[int], replies: list[tuple[int
 
 def _said_go(view: View) -> set[int]:
     """The seats that said GO in the current count."""
-    said = view.said_go
-    if isinstance(said, bool):
-        return {1 - view.seat} if said else set()
-    return set(said or ())
+    return {seat for seat in (0, 1) if view.said_go[seat]}
 
 
 def _stance(view: View, my_need: int, opp_need: int) -> tuple[float, float]:
