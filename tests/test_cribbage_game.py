@@ -258,3 +258,16 @@ def test_the_saver_waits_5_minutes_for_61_and_10_for_121(tmp_path: Path) -> None
     assert d.screen.saver.blank
     d.key("SPACE")                               # any key comes back
     assert not d.screen.saver.blank
+
+
+def test_the_expert_level_plays_when_chosen(tmp_path: Path) -> None:
+    cf.CribStore.open(tmp_path).save_config(cf.CribConfig(level="EXPERT", score_limit=61))
+    d = open_cribbage(tmp_path, go=True)
+    t = d.controller.table
+    assert type(t.computer).__name__ == "Expert"
+    until_yours(d, t, dismiss=lambda: d.key("SPACE"))
+    for _ in range(200):                         # the deal lands, then it lays away
+        if t.hand.discarded(L.COMPUTER):
+            break
+        d.step()
+    assert t.hand.discarded(L.COMPUTER) and len(t.hand.hands[L.COMPUTER]) == 4
