@@ -18,8 +18,9 @@ needs_xvfb = pytest.mark.skipif(
     reason="Xvfb is not installed (Debian: apt-get install xvfb libgl1-mesa-dri; .ci/run does)")
 
 
-def run_script(home: Path, script: str, *words: str, window: bool) -> Path:
-    """``python -m port WORDS --script`` in ``home`` (made here); returns where the shots are."""
+def run_script(home: Path, script: str, *words: str, window: bool, module: str = "port") -> Path:
+    """``python -m MODULE WORDS --script`` in ``home`` (made here); returns where the
+    shots are. ``module`` is the game: ``port`` (GinRummy) or ``port.cribbage``."""
     home.mkdir()
     (home / "script.txt").write_text(script)
     env = dict(os.environ, SDL_AUDIODRIVER="dummy")
@@ -29,7 +30,7 @@ def run_script(home: Path, script: str, *words: str, window: bool) -> Path:
         prefix = XVFB
     else:
         words = ("--headless", *words)
-    done = subprocess.run([*prefix, sys.executable, "-m", "port", *words,
+    done = subprocess.run([*prefix, sys.executable, "-m", module, *words,
                            "--script", str(home / "script.txt"), "--shots", str(home)],
                           cwd=home, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
