@@ -165,10 +165,12 @@ def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
 
 
 class NameMenu(Menu):
-    """An options menu with the NAME field: "typing 'N' or clicking the mouse pointer
-    within the red box around the name, typing a new name, and pressing ENTER (or a
-    mouse button). Backspace is the only editing key allowed". Each game gives its
-    characters (``name_chars``), its name box (``name_field``) and its ``set``."""
+    """An options menu, both games': options set in the context's configuration (its
+    ``with_``), the POINTER's seven shapes, SAVE through the store, and the NAME field:
+    "typing 'N' or clicking the mouse pointer within the red box around the name,
+    typing a new name, and pressing ENTER (or a mouse button). Backspace is the only
+    editing key allowed". Each game gives its characters (``name_chars``) and its name
+    box (``name_field``)."""
 
     name_chars: frozenset[str] = frozenset(NAME_CHARS)
     name_field: Rect = NAME_FIELD
@@ -177,9 +179,33 @@ class NameMenu(Menu):
         super().__init__(ctx)
         self.typing = False
         self.typed = ""
+        self.saved_note = ""
+
+    @property
+    def cfg(self) -> files.Config:
+        return self.ctx.config
 
     def set(self, **changes: object) -> Controller:
-        raise NotImplementedError
+        self.ctx.config = self.cfg.with_(**changes)
+        self.ctx.apply_display()
+        self.saved_note = ""
+        return self
+
+    def toggle(self, field: str) -> Controller:
+        return self.set(**{field: not getattr(self.cfg, field)})
+
+    def next_pointer(self, button: int) -> Controller:
+        """ "There are seven different shapes"; the right button goes back."""
+        n = files.POINTERS
+        return self.set(pointer=(self.cfg.pointer + (-1 if button == RIGHT else 1)) % n)
+
+    def save(self) -> Controller:
+        ok = self.ctx.store.save_config(self.cfg)
+        if self.ctx.store.nodisk:
+            self.saved_note = "NODISK: options are not saved."
+        else:
+            self.saved_note = "Options saved." if ok else "Could not save the options."
+        return self
 
     def start_typing(self) -> Controller:
         self.typing = True
@@ -246,7 +272,6 @@ class OptionsScreen(NameMenu):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.saved_note = ""
         x, w, y0, dy = 48, 200, 56, 26
         rows: list[tuple[str, str | int | None, Callable[[int], Controller | None]]] = [
             ("GIN BONUS", "G", lambda b: self.cycle_bonus("gin_bonus", b)),
@@ -271,19 +296,6 @@ class OptionsScreen(NameMenu):
         # the original's items.
         self.add(RULES_BOX, "TABLE RULES", "T", lambda b: RulesScreen(self.ctx))
 
-    @property
-    def cfg(self) -> files.Config:
-        return self.ctx.config
-
-    def set(self, **changes: object) -> Controller:
-        self.ctx.config = self.cfg.with_(**changes)
-        self.ctx.apply_display()
-        self.saved_note = ""
-        return self
-
-    def toggle(self, field: str) -> Controller:
-        return self.set(**{field: not getattr(self.cfg, field)})
-
     def cycle_bonus(self, field: str, button: int) -> Controller:
         """10, 15, 20, 25 and round again (the right button goes back)."""
         i = BONUS_CHOICES.index(getattr(self.cfg, field))
@@ -293,18 +305,6 @@ class OptionsScreen(NameMenu):
     def limit(self, button: int) -> Controller:
         """LEFT or '+' up by 50, RIGHT or '-' down by 50, from 0 to 500."""
         return self.set(score_limit=next_limit(self.cfg.score_limit, up=button != RIGHT))
-
-    def next_pointer(self, button: int) -> Controller:
-        n = files.POINTERS
-        return self.set(pointer=(self.cfg.pointer + (-1 if button == RIGHT else 1)) % n)
-
-    def save(self) -> Controller:
-        ok = self.ctx.store.save_config(self.cfg)
-        if self.ctx.store.nodisk:
-            self.saved_note = "NODISK: options are not saved."
-        else:
-            self.saved_note = "Options saved." if ok else "Could not save the options."
-        return self
 
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii == ENTER:

@@ -8,7 +8,7 @@ from port.cribbage.main.context import CribContext
 from port.files import cribbage as crib_files
 from port.main.controller import Controller
 from port.main.menus import MENU_BOX, Menu, NameMenu, notice_lines, yes_no
-from port.mouse import RIGHT, Key
+from port.mouse import Key
 from port.screen import Rect
 from port.screen.profiles import LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 
@@ -66,7 +66,6 @@ class CribOptions(NameMenu):
 
     def __init__(self, ctx: CribContext) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
-        self.saved_note = ""
         rows: list[tuple[str, str | None, Callable[[int], Controller | None]]] = [
             ("SCORE LIMIT", None, lambda b: self.limit()),
             ("SKUNKING", "K", lambda b: self.toggle("skunking")),
@@ -81,38 +80,13 @@ class CribOptions(NameMenu):
         self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
         self.add(Rect(ROW_X, ROW_Y0 + ROW_DY * len(rows) + 10, ROW_W, 20), "SAVE", "S", lambda b: self.save())
 
-    @property
-    def cfg(self) -> crib_files.CribConfig:
-        return self.ctx.config  # type: ignore[return-value]
-
     def title(self) -> Controller:
         return CribTitle(self.ctx)  # type: ignore[arg-type]
-
-    def set(self, **changes: object) -> Controller:
-        self.ctx.config = self.cfg.with_(**changes)  # type: ignore[assignment]
-        self.ctx.apply_display()
-        self.saved_note = ""
-        return self
-
-    def toggle(self, field: str) -> Controller:
-        return self.set(**{field: not getattr(self.cfg, field)})
 
     def limit(self) -> Controller:
         """ "cycles the pegging board total between 121 and 61 pegs. Use either mouse
         button, or the + or - keys": two values, so every way flips it."""
         return self.set(score_limit=61 if self.cfg.score_limit == 121 else 121)
-
-    def next_pointer(self, button: int) -> Controller:
-        n = crib_files.POINTERS
-        return self.set(pointer=(self.cfg.pointer + (-1 if button == RIGHT else 1)) % n)
-
-    def save(self) -> Controller:
-        ok = self.ctx.store.save_config(self.cfg)  # type: ignore[arg-type]
-        if self.ctx.store.nodisk:
-            self.saved_note = "NODISK: options are not saved."
-        else:
-            self.saved_note = "Options saved." if ok else "Could not save the options."
-        return self
 
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii == ENTER:
