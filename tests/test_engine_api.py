@@ -182,7 +182,7 @@ def test_issue16_settlement_takes_card_lists_and_refuses_a_68_deadwood_knock() -
     assert (r.outcome, r.winner, r.points) == (Outcome.KNOCK, 1, 66)
     ok = Options(oklahoma=True)
     with pytest.raises(IllegalMove, match="knock value is 5"):
-        settle_out(1, (knocker, other), ok, one("5H"))
+        settle_out(0, (knocker, other), ok, one("5H"))
     with pytest.raises(IllegalMove, match="only gin"):
         settle_out(1, (knocker, other), ok, one("AH"))
 

@@ -31,7 +31,9 @@ class BadArgument(IllegalMove, TypeError):
 
 
 def _kind(x: object) -> str:
-    return type(x).__name__
+    """"a float", "an int": the type of a refused argument, with its article."""
+    name = type(x).__name__
+    return ("an " if name[0] in "aeiou" else "a ") + name
 
 
 def check_seat(seat: object, doing: str) -> int:
@@ -41,7 +43,7 @@ def check_seat(seat: object, doing: str) -> int:
         if seat == 0 or seat == 1:
             return seat  # type: ignore[return-value]
     elif isinstance(seat, bool) or not isinstance(seat, int):
-        raise BadArgument(f"cannot {doing}: a seat is the int 0 or 1, not {seat!r} (a {_kind(seat)})")
+        raise BadArgument(f"cannot {doing}: a seat is the int 0 or 1, not {seat!r} ({_kind(seat)})")
     elif seat == 0 or seat == 1:
         return int(seat)
     raise IllegalMove(f"cannot {doing}: there is no seat {int(seat)} (the seats are 0 and 1)",
@@ -56,14 +58,14 @@ def check_card(card: object, doing: str, who: str = "") -> Card:
             return CARDS[card]
         raise IllegalMove(f"{who}cannot {doing} {int(card)}: there is no such card (cards are 0 to 51)",
                           f"there is no card {int(card)}")
-    raise BadArgument(f"{who}cannot {doing} {card!r}: a card is a Card or an int 0 to 51, not a {_kind(card)}",
-                      f"a card is a Card or an int 0 to 51, not a {_kind(card)}")
+    raise BadArgument(f"{who}cannot {doing} {card!r}: a card is a Card or an int 0 to 51, not {_kind(card)}",
+                      f"a card is a Card or an int 0 to 51, not {_kind(card)}")
 
 
 def check_cards(cards: object, doing: str, count: int | None = None) -> list[Card]:
     """A list of different cards (``count`` of them when given)."""
     if isinstance(cards, (str, bytes, int)) or not isinstance(cards, Iterable):
-        raise BadArgument(f"cannot {doing}: cards come as a list of Cards, not a {_kind(cards)}")
+        raise BadArgument(f"cannot {doing}: cards come as a list of Cards, not {_kind(cards)}")
     out = [check_card(c, doing) for c in cards]
     if len(set(out)) != len(out):
         raise IllegalMove(f"cannot {doing}: a card is there twice")
