@@ -172,7 +172,7 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
         if hand.phase is Phase.DRAW:
             turns += 1
             if turns > max_turns:
-                raise RuntimeError("a hand ran past its turn limit (a bot keeps undoing?)")
+                raise RuntimeError(f"a hand ran past {max_turns} turns")   # a guard: the engine ends hands sooner
         step(hand, p, view)
         seats.flush()
     assert hand.result is not None
