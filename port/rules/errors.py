@@ -62,15 +62,21 @@ def check_card(card: object, doing: str, who: str = "") -> Card:
                       f"a card is a Card or an int 0 to 51, not {_kind(card)}")
 
 
-def check_cards(cards: object, doing: str, count: int | None = None) -> list[Card]:
-    """A list of different cards (``count`` of them when given)."""
+def check_cards(cards: object, doing: str, what: str, count: int) -> list[Card]:
+    """``count`` different cards as a list; ``what`` names them for the message ("the
+    deck", "seat 0's hand")."""
     if isinstance(cards, (str, bytes, int)) or not isinstance(cards, Iterable):
-        raise BadArgument(f"cannot {doing}: cards come as a list of Cards, not {_kind(cards)}")
-    out = [check_card(c, doing) for c in cards]
-    if len(set(out)) != len(out):
-        raise IllegalMove(f"cannot {doing}: a card is there twice")
-    if count is not None and len(out) != count:
-        raise IllegalMove(f"cannot {doing}: {count} cards are needed, not {len(out)}")
+        raise BadArgument(f"cannot {doing}: {what} is a list of cards, not {_kind(cards)}")
+    out = []
+    for c in cards:
+        try:
+            out.append(check_card(c, "take"))
+        except IllegalMove as bad:
+            raise type(bad)(f"cannot {doing}: {c!r} in {what} is not a card ({bad.reason})") from None
+    if len(out) != count or len(set(out)) != count:
+        twice = sorted({c for c in out if out.count(c) > 1})
+        why = f"{twice[0]} is there twice" if twice else f"it holds {len(out)}"
+        raise IllegalMove(f"cannot {doing}: {what} needs {count} different cards ({why})")
     return out
 
 

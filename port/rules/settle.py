@@ -137,10 +137,11 @@ def _arranged(h: int) -> tuple[list[int], int]:
 def _checked_hands(hands: object, doing: str) -> tuple[int, int]:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, (tuple, list)) or len(hands) != 2:
         raise BadArgument(f"cannot {doing}: the hands come as a pair of card lists, seat 0's then seat 1's")
-    a = check_cards(hands[0], doing, 10)
-    b = check_cards(hands[1], doing, 10)
-    if set(a) & set(b):
-        raise IllegalMove(f"cannot {doing}: a card is in both hands")
+    a = check_cards(hands[0], doing, "seat 0's hand", 10)
+    b = check_cards(hands[1], doing, "seat 1's hand", 10)
+    both = sorted(set(a) & set(b))
+    if both:
+        raise IllegalMove(f"cannot {doing}: {both[0]} is in both hands")
     return mask(a), mask(b)
 
 

@@ -134,7 +134,7 @@ class HandState:
         if not isinstance(options, Options):
             raise BadArgument(f"cannot {doing}: the options are an Options, not a {type(options).__name__}")
         first = check_seat(first, f"{doing} to the first player")
-        deck = check_cards(deck, f"{doing} from a deck with", 52)
+        deck = check_cards(deck, doing, "the deck", 52)
         dealt = [0, 0]
         for i in range(2 * HAND_SIZE):
             dealt[(first + i) % 2] |= deck.pop().bit
