@@ -16,14 +16,14 @@ from port.files import CFG, Config, Store
 from port.main import menus, play
 from port.main.table import Mode
 from port.rules import (
-    PILE_RUN_LIMIT, Act, BadArgument, DrawnBy, Game, HandState, IllegalMove, Move, Options, Outcome,
+    PILE_RUN_LIMIT, Act, BadArgument, DrawnBy, Event, Game, HandState, IllegalMove, Move, Options, Outcome,
     BONUS_CHOICES, Phase, settle_draw, settle_out,
 )
 from port.rules import settle as settle_module
-from port.rules.players import Draw, Player, knock_options, legal_discards, play_hand
+from port.rules.players import Draw, KnockChoice, Player, knock_options, legal_discards, play_hand
 from port.rules.state import View
 from tests.main_helpers import open_game, set_hand, wait_for_turn
-from tests.test_rules import deck_for, position, run_down_to
+from tests.test_rules import position, run_down_to
 
 ROOT = Path(__file__).resolve().parent.parent
 HIGH = "KS QD JC 9H 8C 6S 5D 3C TD 4C"          # no melds
@@ -55,8 +55,7 @@ class PileGrabber(Player):
     def choose_discard(self, view: View) -> Card:
         return max(legal_discards(view), key=lambda c: (c.value, c))
 
-    def choose_knock(self, view):  # noqa: ANN001, ANN201 - the base class's types
-        from port.rules.players import KnockChoice
+    def choose_knock(self, view: View) -> KnockChoice:
         return KnockChoice.PLAY_ON
 
 
@@ -71,7 +70,7 @@ def test_issue16_endless_hand_is_a_draw() -> None:
     assert r.outcome is Outcome.DRAW and r.drawn_by is DrawnBy.PILE and r.points == 0
     assert record.turns == PILE_RUN_LIMIT
     assert [e.act for e in hand.events].count(Act.DRAW_PILE) == PILE_RUN_LIMIT
-    assert hand.events[-1] == hand.events[-1].__class__(0, Act.DRAW_HAND)   # at seat 0's turn
+    assert hand.events[-1] == Event(0, Act.DRAW_HAND)        # at the start of seat 0's turn
 
 
 def test_issue16_endless_hand_at_the_last_two_cards_is_a_draw() -> None:

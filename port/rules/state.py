@@ -40,6 +40,8 @@ DRAW_AT = 2   # "If only two cards remain in the deck at the start of a turn ...
 # at most 29 stock draws, and at most PILE_RUN_LIMIT pile draws before, between and after
 # them, so 29 + 30 * 20 = 629 draws.
 PILE_RUN_LIMIT = 20
+
+
 class Phase(Enum):
     DRAW = "draw"
     DISCARD = "discard"
