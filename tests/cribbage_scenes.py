@@ -60,6 +60,13 @@ def show(d: Driver) -> None:
     _until(d, lambda: box_up(t) and t.beat.box.show is not None and t.age > 2)
 
 
+def crib(d: Driver) -> None:
+    """The last box of the show: the dealer's crib, counted."""
+    t = in_game(d).table
+    _until(d, lambda: box_up(t) and t.beat.box.show is not None and t.beat.box.show.what == "crib"
+           and t.age > 2)
+
+
 def options(d: Driver) -> None:
     d.key("O")
 
@@ -75,6 +82,9 @@ SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
     "statistics": (statistics, {}),
     "cga_board": (board, {"seed": 3, "noanimation": True, "profile": "CGA"}),
     "cga_show": (show, {"seed": 3, "noanimation": True, "profile": "CGA"}),
+    "crib": (crib, {"seed": 3, "noanimation": True}),
+    "cga_options": (options, {"profile": "CGA"}),
+    "cga_statistics": (statistics, {"profile": "CGA"}),
 }
 
 

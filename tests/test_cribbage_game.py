@@ -271,3 +271,78 @@ def test_the_expert_level_plays_when_chosen(tmp_path: Path) -> None:
             break
         d.step()
     assert t.hand.discarded(L.COMPUTER) and len(t.hand.hands[L.COMPUTER]) == 4
+
+
+def test_every_kind_of_box_comes_in_a_game(tmp_path: Path) -> None:
+    """Who deals, GO, what a card pegs, the three counts of the show, the scores after
+    each hand; and each box is cleared by any key."""
+    d = open_cribbage(tmp_path, score_limit=121, seed=2)
+    t = in_game(d).table
+    titles: list[str] = []
+
+    def clear() -> None:
+        titles.append(t.beat.box.title)
+        d.key("SPACE")
+
+    for _ in range(400):
+        until_yours(d, t, dismiss=clear)
+        if t.over or t.game.hands_dealt > 3:
+            break
+        d.key("H")
+        if t.hand.phase is Phase.DISCARD:
+            for c in t.hint:
+                d.key(str(card_index(t, c) + 1))
+            d.key("ENTER")
+        else:
+            d.key(str(card_index(t, t.hint[0]) + 1))
+    assert titles[0] == "NEW GAME"
+    assert "GO" in titles and any(x.endswith(("PEGS 1", "PEGS 2")) for x in titles)
+    for whose in ("YOUR HAND", "THE COMPUTER'S HAND", "CRIB"):
+        assert any(whose in x for x in titles), whose
+    assert "AFTER HAND 1" in titles and "AFTER HAND 2" in titles
+    assert any("(NON-DEALER)" in x for x in titles) and any("(DEALER)" in x for x in titles)
+
+
+def test_laying_away_needs_two_cards_and_a_third_is_refused(tmp_path: Path) -> None:
+    d = open_cribbage(tmp_path, go=True)
+    t = d.controller.table
+    until_yours(d, t, dismiss=lambda: d.key("SPACE"))
+    d.key("ENTER")
+    assert "two cards" in t.message and t.hand.phase is Phase.DISCARD
+    d.key("1")
+    d.key("2")
+    d.key("3")
+    assert len(t.selected) == 2 and "take one back" in t.message
+    d.key("2")                                   # put one back
+    assert t.selected == [t.hand.hands[L.HUMAN][0]]
+    click_at(d, L.card_rect(5))                  # pick by click
+    first, sixth = t.hand.hands[L.HUMAN][0], t.hand.hands[L.HUMAN][5]
+    click_at(d, L.LAY_AWAY_BOX)
+    assert t.hand.discarded(L.HUMAN) and set(t.hand.cribs[L.HUMAN]) == {first, sixth}
+    assert len(t.hand.hands[L.HUMAN]) == 4
+
+
+def test_a_card_past_31_is_refused_with_a_message(tmp_path: Path) -> None:
+    for seed in range(1, 40):
+        d = open_cribbage(tmp_path, score_limit=61, seed=seed, noanimation=True)
+        t = in_game(d).table
+        for _ in range(200):
+            until_yours(d, t, dismiss=lambda: d.key("SPACE"))
+            if t.over:
+                break
+            if t.hand.phase is Phase.PLAY:
+                legal = t.hand.legal_plays(L.HUMAN)
+                over = [c for c in t.hand.hands[L.HUMAN] if c not in legal]
+                if over:
+                    before = list(t.hand.hands[L.HUMAN])
+                    d.key(str(card_index(t, over[0]) + 1))
+                    assert "past 31" in t.message and t.hand.hands[L.HUMAN] == before
+                    return
+            d.key("H")
+            if t.hand.phase is Phase.DISCARD:
+                for c in t.hint:
+                    d.key(str(card_index(t, c) + 1))
+                d.key("ENTER")
+            else:
+                d.key(str(card_index(t, t.hint[0]) + 1))
+    raise AssertionError("no game held a card past 31")

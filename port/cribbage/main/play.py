@@ -201,7 +201,7 @@ class CribPlay:
         s.text(x, y - 12 if h.dealer == HUMAN else 4, label, LIGHTGRAY)
         if h.phase is Phase.DONE and h.shows and h.shows[-1].what == "crib":
             for i, c in enumerate(h.crib):
-                s.card(x + 14 * i, y, c, self.ctx.config.big_cards)
+                s.card(x + 10 * i, y, c, self.ctx.config.big_cards)   # clear of the scores
             return
         for i in range(len(cards)):
             s.back(x + 3 * i, y - i)
