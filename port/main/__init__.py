@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import sys
-
 from typing import TYPE_CHECKING
 
 from port.main.errors import DEBUG_ENV, PROGRAM, OutputError, PlainError, internal_error, say, tell
