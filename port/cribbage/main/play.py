@@ -3,6 +3,8 @@ and clicks become the table's moves (``port.cribbage.main.table``). The layout i
 ``port.cribbage.main.layout``; docs/cribbage.md describes the screen and its keys."""
 from __future__ import annotations
 
+import textwrap
+
 import pyxel
 
 from port.cribbage.levels import LEVELS
@@ -268,8 +270,6 @@ class CribPlay:
         elif not t.busy and t.hand.phase is Phase.PLAY:
             lines = ["The computer is playing."]
         if t.message:
-            import textwrap
-
             lines = textwrap.wrap(t.message, 28)
         for i, line in enumerate(lines[:5]):
             s.text(L.MSG_X + 16, L.MSG_Y + LINE * i, line, WHITE)

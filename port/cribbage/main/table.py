@@ -10,10 +10,12 @@ plays the game waits: the computer does not move and your cards are not taken.
 """
 from __future__ import annotations
 
+import textwrap
 from collections import deque
 from dataclasses import dataclass, field
 
 from port.cards import Card, Rng
+from port.cribbage.computer import hint_discard, hint_play
 from port.cribbage.main import layout as L
 from port.cribbage.main.layout import COMPUTER, HUMAN
 from port.cribbage.rules import Act, Event, GameState, Options, Phase, Player, ShowEntry
@@ -210,8 +212,6 @@ class CribTable:
 
     def ask_hint(self) -> bool:
         """The hint: STANDARD's own choice for your cards."""
-        from port.cribbage.computer import hint_discard, hint_play
-
         view = self.hand.view(HUMAN)
         if self.your_turn_to_lay_away():
             self.hint = tuple(hint_discard(view))
@@ -430,8 +430,6 @@ def show_lines(entry: ShowEntry) -> list[str]:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
     return textwrap.wrap(text, width) or [""]
 
 
