@@ -91,7 +91,7 @@ class CribOptions(NameMenu):
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii == ENTER:
             return self.title()
-        if k.char in ("+", "-", "="):     # = is + without shift on a US keyboard
+        if k.char in ("+", "-"):
             return self.limit()
         return super().on_key(k)
 
