@@ -143,3 +143,18 @@ def test_list_lines_read_without_changing_anything(tmp_path: Path) -> None:
     cf.CribStore.open(tmp_path).record_game(a_game("Dave"))
     lines = cf.list_lines(tmp_path)
     assert lines[0] == f"Players in {tmp_path / 'CRIBBAGE.STA'}:" and "Dave" in lines[1]
+
+
+def test_a_damaged_statistics_file_keeps_every_sound_player(tmp_path: Path) -> None:
+    store = cf.CribStore.open(tmp_path)
+    for name in ("Ann", "Bob", "Carol"):
+        store.record_game(a_game(name))
+    path = tmp_path / "CRIBBAGE.STA"
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = lines[2].replace(b" 1 0 ", b" 9 0 ")           # Bob's line no longer matches its CRC
+    path.write_bytes(b"\n".join(lines))
+    again = cf.CribStore.open(tmp_path)
+    assert again.players() == ["Carol", "Ann"]
+    notes = again.take_notices()
+    assert len(notes) == 1 and "CRIBBAGE.STA was damaged" in notes[0] and "2 players recovered" in notes[0]
+    assert (tmp_path / "CRIBBAGE.STA.bad1").exists()
