@@ -32,9 +32,11 @@ from port.cribbage.computer import (
 from port.cribbage.rules import Act, View, peg_points, score_hand
 
 TABLES_FILE = Path(__file__).resolve().parent / "crib_tables.json"
+PEG_FILE = Path(__file__).resolve().parent / "peg_table.json"
 RANKS = "A23456789TJQK"
 GAME = 60.0          # what winning or losing the game now is worth, in points
 DEALER_PEG = 2.0     # a rough figure for the pegging still to come, for the endgame
+PEG_WEIGHT = 1.0     # the pegging table's margin counts as points
 SAMPLES = 40         # opponent hands drawn for the look-ahead when there are more
 
 
@@ -43,6 +45,20 @@ def crib_tables() -> dict[str, dict[str, float]]:
     """The shipped tables: ``dealer`` (my crib) and ``pone`` (the opponent's)."""
     data = json.loads(TABLES_FILE.read_text())
     return {"dealer": data["dealer"], "pone": data["pone"]}
+
+
+@lru_cache(maxsize=1)
+def peg_table() -> dict[str, dict[str, float]]:
+    """The shipped pegging table: a kept four's mean pegging margin, as ``pone`` and
+    as ``dealer`` (scripts/build_peg_table.py)."""
+    data = json.loads(PEG_FILE.read_text())
+    return {"pone": data["pone"], "dealer": data["dealer"]}
+
+
+def peg_value(keep: Sequence[int], dealer: bool) -> float:
+    """What the kept four is expected to peg more than the opponent."""
+    key = "".join(RANKS[r] for r in sorted(c % 13 for c in keep))
+    return peg_table()["dealer" if dealer else "pone"][key]
 
 
 def crib_key(a: int, b: int) -> str:
@@ -77,6 +93,7 @@ def expert_discard(view: View) -> tuple[Card, Card]:
             v = ev + sign * crib_value(throw, mine) + GAME * reach
         else:
             v = mean_hand(keep, rest) + sign * crib_value(throw, mine)
+        v += PEG_WEIGHT * peg_value(keep, mine)
         if best is None or (v, -i) > best:
             best = (v, -i)
             choice = throw
