@@ -26,3 +26,7 @@ def test_every_resource_file_is_package_data() -> None:
 def test_the_manual_is_package_data() -> None:
     assert "GINRUMMY.DOC" in package_data()["port"]
     assert (TOP / "port" / "GINRUMMY.DOC").exists()
+
+
+def test_cribbage_experts_tables_are_package_data() -> None:
+    assert "*.json" in package_data()["port.cribbage"]
