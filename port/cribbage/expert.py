@@ -1,19 +1,18 @@
 """Cribbage's EXPERT, beyond the original: expected values where STANDARD has fixed
-formulas. It sees only its ``View``, as every player does.
+formulas. It sees only its ``View``, as every player does (docs/cribbage-players.md).
 
 - Lay away: for each of the 15 splits, the kept four's mean score over the 46 starters
-  it has not seen, plus the crib's expected value from the crib tables (built by
-  scripts/build_crib_tables.py, shipped as crib_tables.json): added when it deals,
-  taken off when the opponent does. Near the end of a game, when it counts first and
-  its hand can carry it out, it also weighs the chance the hand reaches the limit.
-- Play: for each legal card, its points now, less the points the opponent's best
-  reply is expected to peg over every hand of unseen cards it may hold (exact
-  hypergeometric chances: it holds ``opponent_left`` of the unseen cards), plus what
-  it pegs itself when the opponent cannot reply (the go, the cards it then plays
-  alone), plus half its best counter to an average reply.
-- Board position: a card that wins the game now is played; near the end a reply that
-  would win the game for the opponent is priced at the game (defence), and when the
-  opponent will count out first it plays for its own points (offence).
+  it has not seen, plus the crib's expected value from the crib tables (added when it
+  deals, taken off when the opponent does), plus the kept four's expected pegging
+  margin from the pegging table. Both tables are built by scripts in scripts/ and
+  shipped as JSON beside this module. Near the end of a game, when it counts first,
+  it also weighs the chance its hand reaches the limit.
+- Play: a look-ahead over the opponent's possible hands (the unseen cards, less those
+  its GOs rule out; every hand when few, else a sample drawn from the view), each
+  searched to the end of the play with both sides playing their best.
+- Board position: a card that wins the game now is played; near the end its own and
+  the opponent's points are weighed by who is about to count out (offence when the
+  opponent will, defence when it will).
 """
 from __future__ import annotations
 
