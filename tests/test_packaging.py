@@ -28,8 +28,11 @@ def test_the_manual_is_package_data() -> None:
     assert (TOP / "port" / "GINRUMMY.DOC").exists()
 
 
-def test_cribbages_manual_tables_and_console_script_are_packaged() -> None:
+def test_cribbages_manual_and_console_script_are_packaged() -> None:
     config = tomllib.loads((TOP / "pyproject.toml").read_text())
     assert "CRIBBAGE.DOC" in package_data()["port"] and (TOP / "port" / "CRIBBAGE.DOC").exists()
-    assert "crib_tables.json" in package_data()["port.cribbage"]
     assert config["project"]["scripts"]["cribbage"] == "port.cribbage.main:main"
+
+
+def test_cribbage_experts_tables_are_package_data() -> None:
+    assert "*.json" in package_data()["port.cribbage"]
