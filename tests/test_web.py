@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.window_helpers import XVFB, needs_xvfb
+from tests.window_helpers import in_xvfb, needs_xvfb
 
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -218,8 +218,8 @@ print("play_pyxel_app returned", flush=True)
 def test_the_app_starts_and_plays_with_only_what_the_web_runtime_offers(built: Path, tmp_path: Path) -> None:
     env = {k: v for k, v in _env().items() if k not in ("SDL_AUDIODRIVER", "GINRUMMY_ARGS")}
     env["SDL_VIDEODRIVER"] = "x11"
-    done = subprocess.run([*XVFB, sys.executable, "-c", BROWSER_RUN, str(built / "ginrummy.pyxapp")],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    done = in_xvfb([sys.executable, "-c", BROWSER_RUN, str(built / "ginrummy.pyxapp")],
+                   cwd=tmp_path, env=env, timeout=300)
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
     assert "FORBIDDEN" not in out and "Traceback" not in out and "internal error" not in out, out
