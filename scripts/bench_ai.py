@@ -1,11 +1,13 @@
 """Benchmark the computer levels: time per decision (median and worst) for STANDARD,
-EASY and EXPERT, and the runner's STANDARD-vs-STANDARD games per second.
+EASY and EXPERT, and the runner's STANDARD-vs-STANDARD games per second; then
+Cribbage's STANDARD and EXPERT.
 
-    .venv/bin/python scripts/bench_ai.py [--games 40] [--runner-games 200]
+    .venv/bin/python scripts/bench_ai.py [--games 40] [--runner-games 200] [--only gin|cribbage]
 
 Decisions are timed inside real games (seat 0 the level under test, seat 1 STANDARD).
 Targets (issue 3): STANDARD median <= 1 ms, EXPERT worst <= 150 ms, the runner >= 40
-STANDARD-vs-STANDARD games to 100 per second on two cores.
+STANDARD-vs-STANDARD games to 100 per second on two cores. Cribbage (issue 10):
+STANDARD median <= 2 ms, EXPERT worst <= 150 ms, in games to 121 against STANDARD.
 """
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from port.cards import Card, PascalRandom  # noqa: E402
+from port.cribbage.levels import load_player as load_cribbage  # noqa: E402
+from port.cribbage.rules import Options as CribbageOptions  # noqa: E402
+from port.cribbage.rules import Player as CribbagePlayer  # noqa: E402
+from port.cribbage.rules import play_game as play_cribbage  # noqa: E402
 from port.match import run_match  # noqa: E402
 from port.rules.options import FirstTurn, Options  # noqa: E402
 from port.rules.levels import load_player  # noqa: E402
@@ -59,11 +65,49 @@ def bench_level(level: str, games: int) -> dict[str, list[float]]:
     return timed.times
 
 
+class TimedCribbage(CribbagePlayer):
+    """Wraps a Cribbage player and times each of its decisions."""
+
+    def __init__(self, inner: CribbagePlayer) -> None:
+        self.inner = inner
+        self.times: dict[str, list[float]] = {"discard": [], "play": []}
+
+    def discard(self, view):  # type: ignore[no-untyped-def]
+        t = time.perf_counter()
+        out = self.inner.discard(view)
+        self.times["discard"].append(time.perf_counter() - t)
+        return out
+
+    def play(self, view):  # type: ignore[no-untyped-def]
+        t = time.perf_counter()
+        out = self.inner.play(view)
+        self.times["play"].append(time.perf_counter() - t)
+        return out
+
+
+def bench_cribbage(games: int) -> None:
+    for level in ("standard", "expert"):
+        timed = TimedCribbage(load_cribbage(level, seed=1))
+        for g in range(games):
+            play_cribbage(CribbageOptions(), PascalRandom(1000 + g), (timed, load_cribbage("standard")))
+        every = [t for ts in timed.times.values() for t in ts]
+        print(f"cribbage {level:9} {len(every):6} decisions  median {1e3 * statistics.median(every):7.3f} ms"
+              f"  worst {1e3 * max(every):7.2f} ms", end="")
+        for kind, ts in timed.times.items():
+            print(f"  {kind} med {1e3 * statistics.median(ts):.3f} max {1e3 * max(ts):.1f}", end="")
+        print()
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--games", type=int, default=40, help="games per level for decision times")
     p.add_argument("--runner-games", type=int, default=400)
+    p.add_argument("--only", choices=("gin", "cribbage"), help="one game's rows")
     args = p.parse_args()
+    if args.only != "gin":
+        bench_cribbage(args.games)
+    if args.only == "cribbage":
+        return 0
     for level in ("easy", "standard", "expert"):
         times = bench_level(level, args.games if level != "expert" else max(4, args.games // 4))
         every = [t for ts in times.values() for t in ts]

@@ -5,6 +5,7 @@ Run after a deliberate change to what the screens show, look at the images, and
 commit them with the change:
 
     .venv/bin/python scripts/make_main_references.py [SCENE ...]
+    .venv/bin/python scripts/make_main_references.py --cribbage [SCENE ...]   (cribbage_*.png)
 """
 from __future__ import annotations
 
@@ -21,13 +22,18 @@ def main(names: list[str]) -> int:
     from port.main import loop
     from port.main.launch import Launch
     from port.screen import png
-    from tests.main_scenes import SCENES, scene_image
+    prefix = "main"
+    if names[:1] == ["--cribbage"]:
+        names, prefix = names[1:], "cribbage"
+        from tests.cribbage_scenes import SCENES, scene_image
+    else:
+        from tests.main_scenes import SCENES, scene_image
 
     loop.init_pyxel(Launch(headless=True))
     out = TOP / "tests" / "reference"
     out.mkdir(parents=True, exist_ok=True)
     for name in names or list(SCENES):
-        path = out / f"main_{name}.png"
+        path = out / f"{prefix}_{name}.png"
         png.write(path, scene_image(name))
         print(f"wrote {path.relative_to(TOP)}")
     return 0

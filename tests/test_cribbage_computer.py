@@ -171,11 +171,11 @@ def test_the_crib_tables_cover_every_throw() -> None:
     assert all(t["pone"][k] > t["dealer"][k] for k in t["dealer"])
 
 
-def _builder():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("build_crib_tables", ROOT / "scripts" / "build_crib_tables.py")
+def _builder(name: str = "build_crib_tables"):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    sys.modules["build_crib_tables"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -188,6 +188,23 @@ def test_the_shipped_crib_tables_are_what_the_script_builds() -> None:
     assert sorted(shipped["dealer"]) == sorted(build.keys())
     for table, key in (("dealer", "55"), ("pone", "7Ts")):
         assert shipped[table][key] == build.entry(table, key)
+
+
+def test_the_shipped_peg_table_is_what_the_script_builds() -> None:
+    build = _builder("build_peg_table")
+    shipped = json.loads(expert.PEG_FILE.read_text())
+    assert shipped["hands"] == build.HANDS and len(shipped["pone"]) == len(build.keys()) == 1820
+    decks = build._opponents(build.HANDS)
+    for key in ("5TJQ", "A234"):
+        assert (shipped["pone"][key], shipped["dealer"][key]) == build.entry(key, decks)
+
+
+def test_the_peg_table_favours_the_dealer_and_low_cards() -> None:
+    # The pone leads and the dealer answers: the dealer pegs more, most with low cards
+    # that reach the go and 31; the pone suffers most with fives and middle cards.
+    t = expert.peg_table()
+    assert sum(t["dealer"].values()) > 0 > sum(t["pone"].values())
+    assert t["dealer"]["A234"] > t["dealer"]["TJQK"] and t["pone"]["A234"] > t["pone"]["5555"]
 
 
 def test_a_card_is_a_card() -> None:

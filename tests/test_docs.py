@@ -17,3 +17,51 @@ def test_every_test_named_in_the_behaviour_map_exists() -> None:
         if not re.search(rf"^\s*def {name}\(", source, re.M):
             missing.append(f"{path}::{name}")
     assert not missing, "docs/behaviour.md names tests that do not exist: " + ", ".join(missing)
+
+
+# ---- the examples of docs/engine.md and docs/players.md give what they print ---------
+
+def _examples(text: str) -> list[tuple[str, str]]:
+    """(source, expected output) for each ``>>>`` statement in the ```python blocks."""
+    out: list[tuple[str, str]] = []
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        src: list[str] = []
+        want: list[str] = []
+        for line in block.splitlines():
+            if line.startswith(">>> "):
+                if src:
+                    out.append(("\n".join(src), "\n".join(want)))
+                src, want = [line[4:]], []
+            elif line.startswith("... ") or line == "...":
+                src.append(line[4:])
+            elif src:
+                want.append(line)
+        if src:
+            out.append(("\n".join(src), "\n".join(want)))
+    return out
+
+
+def _run(src: str, env: dict) -> str:
+    """Run one statement as the interactive prompt would; an exception prints as
+    ``Name: message`` (the docs' short form of a traceback)."""
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        try:
+            exec(compile(src + "\n", "<docs>", "single"), env)
+        except Exception as e:  # noqa: BLE001 - printed and compared, as the docs show them
+            print(f"{type(e).__name__}: {e}")
+    return buf.getvalue().rstrip("\n")
+
+
+def test_the_engine_examples_in_the_docs_give_their_printed_results() -> None:
+    checked = 0
+    for doc in ("engine.md", "players.md"):
+        env: dict = {}
+        for src, want in _examples((TOP / "docs" / doc).read_text()):
+            got = _run(src, env)
+            assert got == want.rstrip("\n"), f"docs/{doc}: >>> {src}\nprints {got!r}\nnot {want!r}"
+            checked += 1
+    assert checked >= 25

@@ -231,17 +231,21 @@ def test_a_missing_extra_is_one_plain_line() -> None:
                                   "pip install 'ginrummy[rl]'")
 
 
-def test_a_hand_where_both_only_take_the_pile_is_cut_short() -> None:
-    e = ginrummy_v0.env(max_turns=50)
+def test_a_hand_where_both_only_take_the_pile_ends_as_a_draw() -> None:
+    # The engine's pile-run rule: 20 pile draws in a row and the hand is a draw.
+    e = ginrummy_v0.env()
     e.reset(seed=1)
-    steps = 0
+    steps, returns = 0, {a: 0.0 for a in e.possible_agents}
     for agent in e.agent_iter():
-        obs, _, term, trunc, _ = e.last()
+        obs, reward, term, trunc, info = e.last()
+        returns[agent] += reward
         if term or trunc:
-            assert trunc and not term
+            assert term and not trunc and info["hand"] == "draw"
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
+        if gs.DRAW_PILE in legal:
+            assert obs["observation"][433] == np.float32(e.unwrapped.hand.pile_run / 20)
         e.step(gs.DRAW_PILE if gs.DRAW_PILE in legal else int(legal[-1]))
         steps += 1
-    assert 100 <= steps <= 160
+    assert steps == 40 and returns == {"player_0": 0, "player_1": 0}

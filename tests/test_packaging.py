@@ -26,3 +26,13 @@ def test_every_resource_file_is_package_data() -> None:
 def test_the_manual_is_package_data() -> None:
     assert "GINRUMMY.DOC" in package_data()["port"]
     assert (TOP / "port" / "GINRUMMY.DOC").exists()
+
+
+def test_cribbages_manual_and_console_script_are_packaged() -> None:
+    config = tomllib.loads((TOP / "pyproject.toml").read_text())
+    assert "CRIBBAGE.DOC" in package_data()["port"] and (TOP / "port" / "CRIBBAGE.DOC").exists()
+    assert config["project"]["scripts"]["cribbage"] == "port.cribbage.main:main"
+
+
+def test_cribbage_experts_tables_are_package_data() -> None:
+    assert "*.json" in package_data()["port.cribbage"]

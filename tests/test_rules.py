@@ -111,7 +111,7 @@ def test_a_turn_is_draw_then_discard() -> None:
     h = position(HIGH, LOW, "KH", "QC")
     with pytest.raises(IllegalMove):
         h.discard(0, one("KS"))                 # must draw first
-    assert h.draw_stock(0) == one("QC")
+    assert h.draw_stock(0).card == one("QC")
     with pytest.raises(IllegalMove):
         h.draw_pile(0)                          # one draw per turn
     h.discard(0, one("KS"))
@@ -262,29 +262,29 @@ def test_gin_ends_the_hand_at_once_without_an_offer() -> None:
 # ---- scoring -------------------------------------------------------------------------------
 
 def test_gin_scores_the_gin_bonus_plus_the_opponents_deadwood() -> None:
-    gin = hand_mask(GIN)
-    other = hand_mask(HIGH)
+    gin = cards(GIN)
+    other = cards(HIGH)
     r = settle_out(0, (gin, other), Options(), one("KH"))
     assert (r.outcome, r.winner, r.points) == (Outcome.GIN, 0, 25 + deadwood(cards(HIGH)))
 
 
 @pytest.mark.parametrize("bonus", [10, 15, 20, 25])
 def test_gin_bonus_options(bonus: int) -> None:
-    r = settle_out(0, (hand_mask(GIN), hand_mask(HIGH)),
+    r = settle_out(0, (cards(GIN), cards(HIGH)),
                    Options(gin_bonus=bonus), one("KH"))
     assert r.points == bonus + 75
 
 
 def test_no_layoffs_on_gin() -> None:
-    gin = hand_mask(GIN)
+    gin = cards(GIN)
     other = "4S 8H 3H KD QD JC 9C 5C 2C TD"        # 4S, 8H, 3H would lay off on a knock
-    r = settle_out(0, (gin, hand_mask(other)), Options(), one("KH"))
+    r = settle_out(0, (gin, cards(other)), Options(), one("KH"))
     assert r.layoffs == () and r.deadwood[1] == deadwood(cards(other))
 
 
 def test_knocker_with_fewer_points_scores_the_difference() -> None:
-    k = hand_mask(LOW)                                   # deadwood 2
-    d = hand_mask(HIGH)                                  # 66, nothing lays off? 8C? no
+    k = cards(LOW)                                   # deadwood 2
+    d = cards(HIGH)                                  # 66, nothing lays off? 8C? no
     r = settle_out(0, (k, d), Options(), one("KH"))
     assert (r.outcome, r.winner) == (Outcome.KNOCK, 0)
     assert r.points == r.deadwood[1] - 2
@@ -293,8 +293,8 @@ def test_knocker_with_fewer_points_scores_the_difference() -> None:
 def test_layoffs_on_the_knockers_melds_including_chains() -> None:
     # Knocker: 6H 7H 8H, 2C 3C 4C, 9S 9D 9C, deadwood 5D. The defender lays 5H, then
     # 4H onto the hearts (a chain), 9H onto the nines.
-    k = hand_mask("6H 7H 8H 2C 3C 4C 9S 9D 9C 5D")
-    d = hand_mask("5H 4H 9H KS KD QC JC TC 2D 3S")
+    k = cards("6H 7H 8H 2C 3C 4C 9S 9D 9C 5D")
+    d = cards("5H 4H 9H KS KD QC JC TC 2D 3S")
     r = settle_out(0, (k, d), Options(), one("7S"))
     assert sorted(map(str, r.layoffs)) == ["4H", "5H", "9H"]
     assert r.deadwood == (5, 25) and r.points == 20
@@ -308,25 +308,25 @@ def test_a_chain_needs_its_first_link() -> None:
 
 def test_the_knocker_never_lays_off() -> None:
     # The knocker's deadwood 5D would extend the defender's 6D 7D 8D: it still counts.
-    k = hand_mask("6H 7H 8H 2C 3C 4C 9S 9D 9C 5D")
-    d = hand_mask("6D 7D 8D KS KD QC JC 2D 3S 4S")
+    k = cards("6H 7H 8H 2C 3C 4C 9S 9D 9C 5D")
+    d = cards("6D 7D 8D KS KD QC JC 2D 3S 4S")
     r = settle_out(0, (k, d), Options(), one("7S"))
     assert r.deadwood[0] == 5
 
 
 def test_no_combining_deadwood_of_both_hands() -> None:
     # Knocker's loose 5D with the defender's 5S 5C would be a set: not allowed.
-    k = hand_mask("6H 7H 8H JC QC KC 9S 9D 9C 5D")
+    k = cards("6H 7H 8H JC QC KC 9S 9D 9C 5D")
     d = "5S 5C KS KD 2D 3S AD TS 2H 3C"
-    r = settle_out(0, (k, hand_mask(d)), Options(), one("7S"))
+    r = settle_out(0, (k, cards(d)), Options(), one("7S"))
     assert r.layoffs == () and r.deadwood == (5, deadwood(cards(d)))
 
 
 def test_the_knockers_melds_are_not_rearranged_to_lay_off_more() -> None:
     # Knocker 7S 7H 7D 7C (one set of four); the defender's 6S 8S could only be laid off
     # if 7S were taken out to make a run: no rearranging.
-    k = hand_mask("7S 7H 7D 7C 2C 3C 4C JD QD KD")
-    d = hand_mask("6S 8S KS KH QC JC 2D 3S AD TS")
+    k = cards("7S 7H 7D 7C 2C 3C 4C JD QD KD")
+    d = cards("6S 8S KS KH QC JC 2D 3S AD TS")
     r = settle_out(0, (k, d), Options(), one("7S"))
     assert r.layoffs == ()
 
@@ -334,8 +334,8 @@ def test_the_knockers_melds_are_not_rearranged_to_lay_off_more() -> None:
 def test_the_defender_chooses_its_melds_and_layoffs_together() -> None:
     # Knocker 7H 8H 9H. The defender's 4H 5H 6H is a run; laying 6H off would break it.
     # Keeping the run and laying nothing off leaves less deadwood.
-    k = hand_mask("7H 8H 9H 2C 3C 4C 9S 9D 9C AD")
-    d = hand_mask("4H 5H 6H KS KD QC JC 2D 3S TS")
+    k = cards("7H 8H 9H 2C 3C 4C 9S 9D 9C AD")
+    d = cards("4H 5H 6H KS KD QC JC 2D 3S TS")
     r = settle_out(0, (k, d), Options(), one("7S"))
     assert r.layoffs == ()
     assert r.deadwood[1] == deadwood(cards("KS KD QC JC 2D 3S TS"))
@@ -345,8 +345,8 @@ def test_the_knockers_melds_are_chosen_so_the_defender_gains_least() -> None:
     # The knocker's 5S 6S 7S 8S 9S 5H 5D 5C (loose 3H 3C) can be read two ways with the
     # same deadwood: 5S 5H 5D 5C + 6S 7S 8S 9S, or 5H 5D 5C + 5S 6S 7S 8S 9S. The second
     # would take the defender's 4S; the engine picks the first.
-    k = hand_mask("5S 6S 7S 8S 9S 3H 5H 5D 3C 5C")
-    d = hand_mask("2S 4S JS 4H 6H TH TD 7C 9C QC")
+    k = cards("5S 6S 7S 8S 9S 3H 5H 5D 3C 5C")
+    d = cards("2S 4S JS 4H 6H TH TD 7C 9C QC")
     r = settle_out(0, (k, d), Options(), one("KD"))
     assert r.layoffs == ()
     assert {" ".join(map(str, m)) for m in r.melds[0]} == {"5S 5H 5D 5C", "6S 7S 8S 9S"}
@@ -354,29 +354,29 @@ def test_the_knockers_melds_are_chosen_so_the_defender_gains_least() -> None:
 
 
 def test_undercut_when_the_defender_has_less() -> None:
-    k = hand_mask("AS 2S 3S 4H 5H 6H 7D 7C 7H 9D")          # deadwood 9
-    d = hand_mask("TS JS QS TH JH QH 2C 3C 4C 5D")          # deadwood 5
+    k = cards("AS 2S 3S 4H 5H 6H 7D 7C 7H 9D")          # deadwood 9
+    d = cards("TS JS QS TH JH QH 2C 3C 4C 5D")          # deadwood 5
     r = settle_out(0, (k, d), Options(), one("KH"))
     assert (r.outcome, r.winner, r.points) == (Outcome.UNDERCUT, 1, 25 + 4)
 
 
 def test_undercut_when_the_defender_has_the_same() -> None:
-    k = hand_mask("AS 2S 3S 4H 5H 6H 7D 7C 7H 5C")          # deadwood 5
-    d = hand_mask("TS JS QS TH JH QH 2C 3C 4C 5D")          # deadwood 5
+    k = cards("AS 2S 3S 4H 5H 6H 7D 7C 7H 5C")          # deadwood 5
+    d = cards("TS JS QS TH JH QH 2C 3C 4C 5D")          # deadwood 5
     r = settle_out(0, (k, d), Options(), one("KH"))
     assert (r.outcome, r.winner, r.points) == (Outcome.UNDERCUT, 1, 25)
 
 
 @pytest.mark.parametrize("bonus", [10, 15, 20, 25])
 def test_undercut_bonus_options(bonus: int) -> None:
-    k = hand_mask("AS 2S 3S 4H 5H 6H 7D 7C 7H 9D")
-    d = hand_mask("TS JS QS TH JH QH 2C 3C 4C 5D")
+    k = cards("AS 2S 3S 4H 5H 6H 7D 7C 7H 9D")
+    d = cards("TS JS QS TH JH QH 2C 3C 4C 5D")
     assert settle_out(0, (k, d), Options(undercut_bonus=bonus), one("KH")).points == bonus + 4
 
 
 def test_oklahoma_spade_upcard_doubles_every_point() -> None:
-    k = hand_mask("AS 2S 3S 4H 5H 6H 7D 7C 7H 9D")
-    d = hand_mask("TS JS QS TH JH QH 2C 3C 4C 5D")
+    k = cards("AS 2S 3S 4H 5H 6H 7D 7C 7H 9D")
+    d = cards("TS JS QS TH JH QH 2C 3C 4C 5D")
     plain = settle_out(0, (k, d), Options(oklahoma=True), one("KH"))
     spade = settle_out(0, (k, d), Options(oklahoma=True), one("KS"))
     assert spade.doubled and not plain.doubled
@@ -384,14 +384,14 @@ def test_oklahoma_spade_upcard_doubles_every_point() -> None:
 
 
 def test_oklahoma_spade_doubles_even_with_knocking_disabled() -> None:
-    gin = hand_mask(GIN)
-    r = settle_out(0, (gin, hand_mask(HIGH)), Options(oklahoma=True, knocking=False), one("9S"))
+    gin = cards(GIN)
+    r = settle_out(0, (gin, cards(HIGH)), Options(oklahoma=True, knocking=False), one("9S"))
     assert r.points == 2 * (25 + 75)
 
 
 def test_no_doubling_without_oklahoma() -> None:
-    gin = hand_mask(GIN)
-    assert settle_out(0, (gin, hand_mask(HIGH)), Options(), one("9S")).points == 25 + 75
+    gin = cards(GIN)
+    assert settle_out(0, (gin, cards(HIGH)), Options(), one("9S")).points == 25 + 75
 
 
 # ---- a draw hand ----------------------------------------------------------------------------
@@ -408,7 +408,7 @@ def test_stock_draw_with_two_cards_left_ends_the_hand_as_a_draw() -> None:
     h = position(HIGH, "KC QH JD 9S 8D 6C 5S 3D TH 4D", "KH")
     run_down_to(h, 2)
     assert h.phase is Phase.DRAW
-    assert h.draw_stock(h.to_move) is None
+    assert h.draw_stock(h.to_move).card is None
     assert h.phase is Phase.OVER and h.result.outcome is Outcome.DRAW
     assert h.result.points == 0 and h.result.winner is None
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.window_helpers import XVFB, needs_xvfb
+from tests.window_helpers import in_xvfb, needs_xvfb
 
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -31,7 +31,25 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_build_makes_the_app_and_the_page(built: Path) -> None:
-    assert sorted(p.name for p in built.iterdir()) == ["ginrummy.html", "ginrummy.pyxapp"]
+    assert sorted(p.name for p in built.iterdir()) == ["cribbage.html", "cribbage.pyxapp",
+                                                        "ginrummy.html", "ginrummy.pyxapp"]
+
+
+def test_the_cribbage_app_holds_its_game_and_runs_with_pyxel_play(built: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(built / "cribbage.pyxapp") as zf:
+        names = set(zf.namelist())
+        meta = zf.comment.decode()
+    assert {"cribbage/startup.py", "cribbage/port/CRIBBAGE.DOC", "cribbage/port/cribbage/main/play.py"} <= names
+    assert re.search(r"title\s*: Cribbage", meta)
+    script = tmp_path / "smoke.txt"
+    script.write_text("wait 30\nkey b\nwait 60\nshot game\n")
+    done = subprocess.run([str(BIN / "pyxel"), "play", str(built / "cribbage.pyxapp")], cwd=tmp_path,
+                          env=_env(CRIBBAGE_ARGS=f"--headless --script {script} --shots {tmp_path}"),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and (tmp_path / "game.png").exists()
+    html = (built / "cribbage.html").read_text()
+    assert 'name: "cribbage.pyxapp"' in html
 
 
 def test_the_app_holds_the_game_and_nothing_stale(built: Path) -> None:
@@ -200,8 +218,8 @@ print("play_pyxel_app returned", flush=True)
 def test_the_app_starts_and_plays_with_only_what_the_web_runtime_offers(built: Path, tmp_path: Path) -> None:
     env = {k: v for k, v in _env().items() if k not in ("SDL_AUDIODRIVER", "GINRUMMY_ARGS")}
     env["SDL_VIDEODRIVER"] = "x11"
-    done = subprocess.run([*XVFB, sys.executable, "-c", BROWSER_RUN, str(built / "ginrummy.pyxapp")],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    done = in_xvfb([sys.executable, "-c", BROWSER_RUN, str(built / "ginrummy.pyxapp")],
+                   cwd=tmp_path, env=env, timeout=300)
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
     assert "FORBIDDEN" not in out and "Traceback" not in out and "internal error" not in out, out

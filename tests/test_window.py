@@ -17,7 +17,7 @@ import pytest
 
 from port.screen import png
 from port.screen.window import fitting_scale
-from tests.window_helpers import XVFB, needs_xvfb, run_script
+from tests.window_helpers import in_xvfb, needs_xvfb, run_script
 
 TOP = Path(__file__).resolve().parent.parent
 SCRIPT = "move 200 100\nkey p\nkey b\nwait 2\nshot shown\n"
@@ -56,8 +56,7 @@ print(w.value, h.value)
 ])
 def test_the_window_opens_at_the_largest_whole_scale_the_desktop_holds(desktop, profile, window):
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="x11")
-    done = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {desktop}x24", sys.executable, "-c", PROBE, profile],
-                          env=env, capture_output=True, text=True, timeout=60, cwd=TOP)
+    done = in_xvfb([sys.executable, "-c", PROBE, profile], desktop, env=env, timeout=60, cwd=TOP)
     assert done.returncode == 0, done.stderr
     assert tuple(map(int, done.stdout.split()[-2:])) == window
 
@@ -78,8 +77,8 @@ def test_an_error_in_a_window_frame_is_one_sentence_and_exit_status_1(tmp_path):
             "from port.main import main\n"
             "sys.exit(main(['NODISK']))\n")
     env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_DEBUG"}
-    done = subprocess.run([*XVFB, sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                          env={**env, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11"}, timeout=120)
+    done = in_xvfb([sys.executable, "-c", code], cwd=tmp_path,
+                   env={**env, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11"}, timeout=120)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert ("ginrummy: internal error (ValueError: a broken title); run with GINRUMMY_DEBUG=1 "

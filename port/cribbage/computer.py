@@ -160,14 +160,19 @@ def play_price(count_cards: Sequence[int], count: int, c: int) -> float:
 def standard_play(view: View) -> Card | None:
     """STANDARD's card to play (and the human's hint); None when it must say GO."""
     legal = list(view.legal_plays())
-    if not legal:
-        return None
-    cc = list(view.count_cards)
+    return choose_play(legal, list(view.count_cards), view.count) if legal else None
+
+
+def choose_play(legal: Sequence[int], cc: list[int], count: int) -> int:
+    """STANDARD's formula: the card with the most points now less its price, a lead
+    below five preferred, the higher of equals (keep the low cards for the go)."""
     best: tuple[float, int] | None = None
     choice = legal[0]
     for c in legal:
-        pts = peg_points(cc + [c])
-        v = pts - play_price(cc, view.count, c)
+        cc.append(c)
+        pts = peg_points(cc)
+        cc.pop()
+        v = pts - play_price(cc, count, c)
         if not cc and value(c) < 5:
             v += 0.5           # a lead below five cannot be made fifteen
         v += 0.05 * value(c)   # play high, keep the low cards for the go

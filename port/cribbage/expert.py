@@ -1,38 +1,42 @@
 """Cribbage's EXPERT, beyond the original: expected values where STANDARD has fixed
-formulas. It sees only its ``View``, as every player does.
+formulas. It sees only its ``View``, as every player does (docs/cribbage-players.md).
 
 - Lay away: for each of the 15 splits, the kept four's mean score over the 46 starters
-  it has not seen, plus the crib's expected value from the crib tables (built by
-  scripts/build_crib_tables.py, shipped as crib_tables.json): added when it deals,
-  taken off when the opponent does. Near the end of a game, when it counts first and
-  its hand can carry it out, it also weighs the chance the hand reaches the limit.
-- Play: for each legal card, its points now, less the points the opponent's best
-  reply is expected to peg over every hand of unseen cards it may hold (exact
-  hypergeometric chances: it holds ``opponent_left`` of the unseen cards), plus what
-  it pegs itself when the opponent cannot reply (the go, the cards it then plays
-  alone), plus half its best counter to an average reply.
-- Board position: a card that wins the game now is played; near the end a reply that
-  would win the game for the opponent is priced at the game (defence), and when the
-  opponent will count out first it plays for its own points (offence).
+  it has not seen, plus the crib's expected value from the crib tables (added when it
+  deals, taken off when the opponent does), plus the kept four's expected pegging
+  margin from the pegging table. Both tables are built by scripts in scripts/ and
+  shipped as JSON beside this module. Near the end of a game, when it counts first,
+  it also weighs the chance its hand reaches the limit.
+- Play: a look-ahead over the opponent's possible hands (the unseen cards, less those
+  its GOs rule out; every hand when few, else a sample drawn from the view), each
+  searched to the end of the play with both sides playing their best.
+- Board position: a card that wins the game now is played; near the end its own and
+  the opponent's points are weighed by who is about to count out (offence when the
+  opponent will, defence when it will).
 """
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 from math import comb
 from pathlib import Path
 
 from port.cards import Card
 from port.cribbage.computer import (
-    ALL_CARDS, Standard, mean_hand, splits, unseen, value,
+    ALL_CARDS, VALUE, Standard, mean_hand, splits, unseen, value,
 )
-from port.cribbage.rules import View, peg_points, score_hand
+from port.cribbage.rules import Act, View, peg_points, score_hand
 
 TABLES_FILE = Path(__file__).resolve().parent / "crib_tables.json"
+PEG_FILE = Path(__file__).resolve().parent / "peg_table.json"
 RANKS = "A23456789TJQK"
 GAME = 60.0          # what winning or losing the game now is worth, in points
 DEALER_PEG = 2.0     # a rough figure for the pegging still to come, for the endgame
+PEG_WEIGHT = 1.0     # the pegging table's margin counts as points
+SAMPLES = 40         # opponent hands drawn for the look-ahead when there are more
 
 
 @lru_cache(maxsize=1)
@@ -40,6 +44,20 @@ def crib_tables() -> dict[str, dict[str, float]]:
     """The shipped tables: ``dealer`` (my crib) and ``pone`` (the opponent's)."""
     data = json.loads(TABLES_FILE.read_text())
     return {"dealer": data["dealer"], "pone": data["pone"]}
+
+
+@lru_cache(maxsize=1)
+def peg_table() -> dict[str, dict[str, float]]:
+    """The shipped pegging table: a kept four's mean pegging margin, as ``pone`` and
+    as ``dealer`` (scripts/build_peg_table.py)."""
+    data = json.loads(PEG_FILE.read_text())
+    return {"pone": data["pone"], "dealer": data["dealer"]}
+
+
+def peg_value(keep: Sequence[int], dealer: bool) -> float:
+    """What the kept four is expected to peg more than the opponent."""
+    key = "".join(RANKS[r] for r in sorted(c % 13 for c in keep))
+    return peg_table()["dealer" if dealer else "pone"][key]
 
 
 def crib_key(a: int, b: int) -> str:
@@ -74,62 +92,91 @@ def expert_discard(view: View) -> tuple[Card, Card]:
             v = ev + sign * crib_value(throw, mine) + GAME * reach
         else:
             v = mean_hand(keep, rest) + sign * crib_value(throw, mine)
+        v += PEG_WEIGHT * peg_value(keep, mine)
         if best is None or (v, -i) > best:
             best = (v, -i)
             choice = throw
     return choice
 
 
-def _p_any(n: int, m: int, k: int) -> float:
-    """The chance that ``k`` cards drawn from ``n`` include one of ``m`` given ones."""
-    if m <= 0 or k <= 0:
-        return 0.0
-    if n - m < k:
-        return 1.0
-    return 1.0 - comb(n - m, k) / comb(n, k)
-
-
-def _alone(cc: list[int], count: int, cards: list[int]) -> float:
-    """The most this seat pegs playing on alone after the opponent's GO: its cards in
-    the best order, then 1 for the go (the 31 pegs its own 2)."""
-    best = -1.0
-    for i, c in enumerate(cards):
-        if count + value(c) <= 31:
-            cc.append(c)
-            p = peg_points(cc) + _alone(cc, count + value(c), cards[:i] + cards[i + 1:])
-            cc.pop()
-            if p > best:
-                best = p
-    if best < 0:
-        return 1.0 if count < 31 else 0.0
+def _solve(turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[int, ...],
+           count: int, me_to_act: bool, last_me: bool | None, a: float, b: float,
+           memo: dict[tuple[object, ...], float]) -> float:
+    """The rest of the play with both hands known (ranks only: suits never peg), both
+    sides playing their best: my points times ``a`` less the opponent's times ``b``.
+    ``turn_hand`` is the hand of the seat to act; ``last_me`` says who played the last
+    card of the count (None: nobody yet). GO, the go point, the last card and 31 as the
+    engine plays them: a new count is led by the seat that did not play the last card."""
+    key = (turn_hand, other_hand, cc, me_to_act, last_me)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    room = 31 - count
+    best: float | None = None
+    prev = -1
+    for i, r in enumerate(turn_hand):
+        v = VALUE[r]
+        if v > room or r == prev:
+            continue
+        prev = r
+        rest = turn_hand[:i] + turn_hand[i + 1:]
+        ncc = cc + (r,)
+        p = peg_points(ncc)
+        gain = a * p if me_to_act else -b * p
+        if v == room:                                 # 31: a new count, the other leads
+            u = gain + _solve(other_hand, rest, (), 0, not me_to_act, None, a, b, memo)
+        else:
+            u = gain + _solve(other_hand, rest, ncc, count + v, not me_to_act, me_to_act, a, b, memo)
+        if best is None or (u > best if me_to_act else u < best):
+            best = u
+    if best is None:
+        if any(VALUE[r] <= room for r in other_hand):     # GO: the other plays on
+            best = _solve(other_hand, turn_hand, cc, count, not me_to_act, last_me, a, b, memo)
+        elif last_me is None:                              # every card played, 31 last
+            best = 0.0
+        else:
+            best = a if last_me else -b                    # the go, or the last card
+            if turn_hand or other_hand:
+                # The seat that did not play the last card leads the new count.
+                if last_me == me_to_act:
+                    best += _solve(other_hand, turn_hand, (), 0, not me_to_act, None, a, b, memo)
+                else:
+                    best += _solve(turn_hand, other_hand, (), 0, me_to_act, None, a, b, memo)
+    memo[key] = best
     return best
 
 
-def _best_reply(cc: list[int], count: int, pool: list[int], k: int) -> tuple[float, float, float, list[tuple[int, int]]]:
-    """The opponent's reply, holding ``k`` of the ``pool`` cards: the expected points of
-    its best reply, the chance it can play at all, and each playable card's points."""
-    replies = []
-    for u in pool:
-        if count + value(u) <= 31:
-            cc.append(u)
-            replies.append((peg_points(cc), u))
-            cc.pop()
-    n = len(pool)
-    can = _p_any(n, len(replies), k)
-    levels = sorted({p for p, _ in replies if p > 0}, reverse=True)
-    exp = 0.0
-    at_least = 0
-    top = 0.0
-    for i, lv in enumerate(levels):
-        at_least = sum(1 for p, _ in replies if p >= lv)
-        nxt = levels[i + 1] if i + 1 < len(levels) else 0
-        exp += (lv - nxt) * _p_any(n, at_least, k)
-    if levels:
-        top = float(levels[0])
-    return exp, can, top, replies
+def _opponent_pool(view: View) -> list[int]:
+    """The cards the opponent may still hold: unseen, and each too big for every count
+    at which it said GO this deal (it would have had to play it)."""
+    opp = 1 - view.seat
+    least = 1
+    for e in view.events:
+        if e.act is Act.GO and e.seat == opp:
+            least = max(least, 32 - e.count)
+    return [c for c in unseen(view) if value(c) >= least]
 
 
-def expert_play(view: View) -> Card | None:
+def _opponent_hands(pool: list[int], k: int, rng: random.Random) -> list[tuple[tuple[int, ...], float]]:
+    """Opponent hands (sorted ranks) with their weights: every hand when there are
+    few, else ``SAMPLES`` drawn at random."""
+    if k == 0:
+        return [((), 1.0)]
+    if k > len(pool):
+        k = len(pool)
+    hands: dict[tuple[int, ...], float] = {}
+    if comb(len(pool), k) <= SAMPLES:
+        for combo in combinations(pool, k):
+            h = tuple(sorted(c % 13 for c in combo))
+            hands[h] = hands.get(h, 0.0) + 1.0
+    else:
+        for _ in range(SAMPLES):
+            h = tuple(sorted(c % 13 for c in rng.sample(pool, k)))
+            hands[h] = hands.get(h, 0.0) + 1.0
+    return list(hands.items())
+
+
+def expert_play(view: View, seed: int = 0) -> Card | None:
     legal = list(view.legal_plays())
     if not legal:
         return None
@@ -139,67 +186,40 @@ def expert_play(view: View) -> Card | None:
     limit = view.options.limit
     my_need = limit - view.scores[me]
     opp_need = limit - view.scores[opp]
-    hand = list(view.hand)
-    cc = list(view.count_cards)
-    count = view.count
-    pool = unseen(view)
-    k = view.opponent_left
-    opp_out = opp in _said_go(view) or k == 0
-    offence, defence = _stance(view, my_need, opp_need)
+    for c in legal:
+        if peg_points(list(view.count_cards) + [c]) >= my_need:
+            return c                      # pegging out wins the game now
+    a, b = _stance(view, my_need, opp_need)
+    # The samples come from the view alone: the same view, the same choice.
+    rng = random.Random(hash((seed, tuple(view.hand), tuple(c for _, c in view.played))))
+    hands = _opponent_hands(_opponent_pool(view), view.opponent_left, rng)
+    cc = tuple(c % 13 for c in view.count_cards)
+    mine = tuple(sorted(c % 13 for c in view.hand))
+    memo: dict[tuple[object, ...], float] = {}
     best: tuple[float, int] | None = None
     choice = legal[0]
-    for c in legal:
-        rest = [d for d in hand if d != c]
-        cc.append(c)
-        cnt = count + value(c)
-        pts = peg_points(cc)
-        if pts >= my_need:
-            cc.pop()
-            return c                      # pegging out wins the game now
-        if opp_out:
-            v = pts + _alone(cc, cnt, rest) if rest or cnt < 31 else float(pts)
-            v *= offence
-        else:
-            exp, can, top, replies = _best_reply(cc, cnt, pool, k)
-            v = offence * pts - defence * exp
-            if replies and top >= opp_need:
-                win = sum(1 for p, _ in replies if p >= opp_need)
-                v -= GAME * _p_any(len(pool), win, k)
-            v += offence * (1.0 - can) * _alone(cc, cnt, rest)
-            v += 0.5 * offence * can * _counter(cc, cnt, rest, replies)
-        v += 0.05 * value(c)              # play high, keep the low cards for the go
-        cc.pop()
+    for c in sorted(legal):
+        r = c % 13
+        i = mine.index(r)
+        rest = mine[:i] + mine[i + 1:]
+        ncc = cc + (r,)
+        count = view.count + value(c)
+        gain = a * peg_points(ncc)
+        total = 0.0
+        weight = 0.0
+        for h, w in hands:
+            if count == 31:
+                u = _solve(h, rest, (), 0, False, None, a, b, memo)
+            else:
+                u = _solve(h, rest, ncc, count, False, True, a, b, memo)
+            total += w * u
+            weight += w
+        v = gain + total / weight
         key = (v, -int(c))
         if best is None or key > best:
             best = key
             choice = c
     return choice
-
-
-def _counter(cc: list[int], count: int, mine: list[int], replies: list[tuple[int, int]]) -> float:
-    """My best answer's points, averaged over the opponent's possible replies."""
-    if not replies or not mine:
-        return 0.0
-    total = 0.0
-    for _, u in replies:
-        cc.append(u)
-        cnt = count + value(u)
-        top = 0
-        for d in mine:
-            if cnt + value(d) <= 31:
-                cc.append(d)
-                p = peg_points(cc)
-                cc.pop()
-                if p > top:
-                    top = p
-        cc.pop()
-        total += top
-    return total / len(replies)
-
-
-def _said_go(view: View) -> set[int]:
-    """The seats that said GO in the current count."""
-    return {seat for seat in (0, 1) if view.said_go[seat]}
 
 
 def _stance(view: View, my_need: int, opp_need: int) -> tuple[float, float]:
@@ -228,7 +248,7 @@ class Expert(Standard):
         return expert_discard(view)
 
     def play(self, view: View) -> Card | None:
-        return expert_play(view)
+        return expert_play(view, self.seed)
 
 
 __all__ = ["Expert", "crib_key", "crib_tables", "crib_value", "expert_discard",

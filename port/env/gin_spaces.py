@@ -13,7 +13,7 @@ rank 0 = Ace .. 12 = King, as in ``port.cards``):
 The engine's "undo a pile draw" is a screen convenience and is not an action here:
 it would let an episode cycle for ever.
 
-Observation: a float32 vector of 433 = 8 planes of 52 cards, then 17 numbers.
+Observation: a float32 vector of 434 = 8 planes of 52 cards, then 18 numbers.
 Every entry is a public fact or this seat's own card; ``tests/test_env.py`` proves
 that the arrays do not change when the hidden cards (the other hand, the stock) do.
 
@@ -31,6 +31,7 @@ that the arrays do not change when the hidden cards (the other hand, the stock) 
     425 my score / 100          426 the opponent's score / 100   427 score limit / 100
     428 gin bonus / 25          429 undercut bonus / 25
     430 Oklahoma                431 knocking enabled       432 my turn
+    433 pile draws in a row / 20 (at 20 the hand is a draw: ``PILE_RUN_LIMIT``)
 """
 from __future__ import annotations
 
@@ -38,14 +39,14 @@ import numpy as np
 
 from port.cards import Card
 from port.rules.players import Draw, KnockChoice, legal_discards
-from port.rules.state import Act, Phase, View
+from port.rules.state import PILE_RUN_LIMIT, Act, Phase, View
 
 DRAW_STOCK, DRAW_PILE = 0, 1
 DISCARD0 = 2
 KNOCK, PLAY_ON, PLAY_TO_GIN = 54, 55, 56
 N_ACTIONS = 57
 PLANES = 8
-N_OBS = PLANES * 52 + 17
+N_OBS = PLANES * 52 + 18
 
 HAND, PILE, TOP, DRAWN, OPP_KNOWN, OPP_DISCARDED, OPP_PASSED, UPCARD = (p * 52 for p in range(PLANES))
 _S = PLANES * 52
@@ -137,6 +138,7 @@ def observation_of(view: View) -> np.ndarray:
     o[_S + 14] = opts.oklahoma
     o[_S + 15] = opts.knocking
     o[_S + 16] = view.to_move == me
+    o[_S + 17] = view.pile_run / PILE_RUN_LIMIT
     return o
 
 

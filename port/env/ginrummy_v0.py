@@ -17,9 +17,8 @@ hand gives 0. ``episode="hand"`` ends the episode after one hand; ``episode="gam
 plays hands until a score reaches the limit, so a seat's return is its final score
 minus the other's.
 
-A hand is cut short (``truncations``) after ``max_turns`` turns' worth of events
-(3 per turn; default 1000 turns, as the match runner's limit): two players who only
-ever take the pile card never run the stock down.
+Every hand ends: the engine makes a hand a draw when the pile has been taken 20 times
+in a row (``PILE_RUN_LIMIT``), so there is no truncation.
 
 Every rule option of the engine is an argument: ``gin_bonus``, ``undercut_bonus``,
 ``score_limit``, ``oklahoma``, ``knocking``, ``first_turn`` ("seat0": seat 0 starts
@@ -71,7 +70,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, episode: str = "hand", render_mode: str | None = None,
-                 profile: str = "EGA", max_turns: int = 1000, **rule_options: Any) -> None:
+                 profile: str = "EGA", **rule_options: Any) -> None:
         super().__init__()
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'hand' or 'game', not {episode!r}")
@@ -79,7 +78,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
             raise ValueError(f"render_mode must be 'ansi' or 'rgb_array', not {render_mode!r}")
         self.options = options_from(**rule_options)
         self.episode = episode
-        self.max_turns = max_turns
         self.render_mode = render_mode
         self.profile = profile
         self.possible_agents = list(AGENTS)
@@ -151,9 +149,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
             self._hand_over()
         else:
             self.agent_selection = AGENTS[h.to_move]
-            if len(h.events) > 3 * self.max_turns:
-                # Two players who only ever take the pile never run the stock down.
-                self.truncations = {a: True for a in AGENTS}
         self._accumulate_rewards()
 
     def _apply(self, seat: int, a: int) -> None:

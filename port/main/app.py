@@ -17,20 +17,26 @@ from collections.abc import Callable
 
 import pyxel
 
-from port.main.controller import Session
+from port.main.controller import Controller, Session
 from port.main.driver import Driver
 from port.main.errors import DEBUG_ENV, internal_error, tell
 from port.main.errorscreen import ErrorScreen
 from port.main.launch import Launch
-from port.main.loop import Loop, first_controller, init_pyxel, make_session
+from port.main.loop import TITLE, Loop, first_controller, init_pyxel, make_session
 
 
-def run(launch: Launch) -> int:
-    """Run the game for a parsed command line; the process's exit status."""
-    init_pyxel(launch)
+def run(launch: Launch, first: Callable[[Session], Controller] | None = None,
+        title: str = TITLE) -> int:
+    """Run the game for a parsed command line; the process's exit status.
+
+    ``first`` makes the first screen from the session (GinRummy's when None) and
+    ``title`` names the window: the seams by which Cribbage runs on the same shell.
+    """
+    init_pyxel(launch, title)
     session = make_session(launch)
+    start = first or (lambda s: first_controller(launch, s))
     if launch.headless or launch.script is not None:
-        driver = Driver(Loop(session, first_controller(launch, session)))
+        driver = Driver(Loop(session, start(session)))
         if launch.shots is None and launch.script is None:
             driver.step()
             return 0
@@ -41,12 +47,12 @@ def run(launch: Launch) -> int:
         driver.shot("final")
         return 0
     try:
-        first = first_controller(launch, session)
+        screen = start(session)
     except Exception as exc:
         if not launch.web:
             raise                      # main() tells it, before any frame
-        first = _stopped(session, exc)
-    pyxel.run(*frame_callbacks(Loop(session, first)))
+        screen = _stopped(session, exc)
+    pyxel.run(*frame_callbacks(Loop(session, screen)))
     return 0                           # the desktop never gets here: pyxel.quit() exits
 
 

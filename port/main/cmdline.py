@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from port import __version__, files
 from port.main.errors import UsageError, say
@@ -53,6 +53,9 @@ class Game:
     doc_file: str                             # shipped inside the package, for `view`
     help: str                                 # the help screen
     list_players: Callable[[Path], list[str]]  # the lines `list` prints for a directory
+    # Imports and returns the game's first-screen maker (Session -> Controller): loaded
+    # only when a game is run, so help/list/view never start the display. None: GinRummy's.
+    first_screen: Callable[[], Callable[[Any], Any]] | None = None
 
 
 def _three_digits(word: str) -> int | None:

@@ -44,13 +44,14 @@ def say(out: TextIO, text: str) -> None:
         raise OutputError(f"cannot write the output ({exc.strerror or exc}).") from None
 
 
-def internal_error(exc: BaseException, *, web: bool = False) -> str:
+def internal_error(exc: BaseException, *, web: bool = False, program: str = PROGRAM) -> str:
     """The one sentence an unexpected error becomes. In a web page there is no
     environment to set for the details, and a reload is what starts the game again."""
     cause = f"{type(exc).__name__}: {exc}"[:200]
     if web:
-        return f"GinRummy stopped on an internal error ({cause}). Reload the page to start again."
-    return f"{PROGRAM}: internal error ({cause}); run with {DEBUG_ENV}=1 for the details."
+        name = "GinRummy" if program == PROGRAM else program.title()
+        return f"{name} stopped on an internal error ({cause}). Reload the page to start again."
+    return f"{program}: internal error ({cause}); run with {DEBUG_ENV}=1 for the details."
 
 
 def tell(line: str, *, web: bool = False) -> None:

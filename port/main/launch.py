@@ -19,13 +19,15 @@ def in_browser() -> bool:
 class Launch:
     # The documented command-line options.
     name: str | None = None         # the last unrecognised word, at most 8 characters
-    score_limit: int | None = None  # nnn, 000-999; overrides but does not overwrite the CFG
+    score_limit: int | None = None  # GinRummy nnn, Cribbage 61/121; overrides but does not overwrite the CFG
     nodisk: bool = False
     noblank: bool = False
     nokeyboard: bool = False
     laptop: bool = False
     go: bool = False                # straight into the game, past the title screen
-    path: Path | None = None        # where GINRUMMY.CFG/.STA/.SCR live; None = current dir
+    noanimation: bool = False       # Cribbage's: no card movement
+    pause: bool = False             # Cribbage's: information boxes stay until dismissed
+    path: Path | None = None        # where the game's files live; None = current dir
     # Added by the port.
     profile: str = "EGA"            # display profile word: EGA, VGA, CGA, HERC, ATT400, PC3270, EGAMONO, MDA
     seed: int | None = None         # a reproducible game

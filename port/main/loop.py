@@ -30,7 +30,7 @@ ESC = 27
 _initialised: tuple[bool, int, int] | None = None
 
 
-def init_pyxel(launch: Launch) -> None:
+def init_pyxel(launch: Launch, title: str = TITLE) -> None:
     """Initialise pyxel once per process at the launch's profile size.
 
     pyxel.init can run only once per process, and it changes the working directory
@@ -54,7 +54,7 @@ def init_pyxel(launch: Launch) -> None:
         scale = None if launch.headless else window_scale(*screen_size)
         if scale is not None:
             extra["display_scale"] = scale     # the largest whole scale the desktop holds
-        pyxel.init(*screen_size, title=TITLE, fps=HEADLESS_FPS if launch.headless else FPS,
+        pyxel.init(*screen_size, title=title, fps=HEADLESS_FPS if launch.headless else FPS,
                    quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
     finally:
         os.chdir(cwd)

@@ -164,37 +164,22 @@ def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
     return lines[:rows]
 
 
-class OptionsScreen(Menu):
-    """The options menu: every documented option, its key, and SAVE."""
+class NameMenu(Menu):
+    """An options menu, both games': options set in the context's configuration (its
+    ``with_``), the POINTER's seven shapes, SAVE through the store, and the NAME field:
+    "typing 'N' or clicking the mouse pointer within the red box around the name,
+    typing a new name, and pressing ENTER (or a mouse button). Backspace is the only
+    editing key allowed". Each game gives its characters (``name_chars``) and its name
+    box (``name_field``)."""
+
+    name_chars: frozenset[str] = frozenset(NAME_CHARS)
+    name_field: Rect = NAME_FIELD
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.typing = False
         self.typed = ""
         self.saved_note = ""
-        x, w, y0, dy = 48, 200, 56, 26
-        rows: list[tuple[str, str | int | None, Callable[[int], Controller | None]]] = [
-            ("GIN BONUS", "G", lambda b: self.cycle_bonus("gin_bonus", b)),
-            ("UNDERCUT BONUS", "U", lambda b: self.cycle_bonus("undercut_bonus", b)),
-            ("SCORE LIMIT", None, self.limit),
-            ("OKLAHOMA", "O", lambda b: self.toggle("oklahoma")),
-            ("BIG CARDS", "B", lambda b: self.toggle("big_cards")),
-            ("EASY", "E", lambda b: self.toggle("easy")),
-            ("KNOCKING", "K", lambda b: self.toggle("knocking")),
-            ("POINTER", "P", self.next_pointer),
-            ("SORT", "R", lambda b: self.set(sort="SUIT" if self.cfg.sort == "RANK" else "RANK")),
-            ("LEVEL", "L", lambda b: self.set(level="EXPERT" if self.cfg.level == "STANDARD" else "STANDARD")),
-        ]
-        for i, (label, hot, action) in enumerate(rows):
-            self.add(Rect(x, y0 + dy * i, w, 20), label, hot, action)
-        self.add(Rect(x, 16, w, 20), "MAIN MENU", "M", lambda b: self.title())
-        self.add(Rect(320, 16, 56, 20), "NAME", "N", lambda b: self.start_typing())
-        self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
-        self.add(Rect(488, 16, 24, 20), "?", None, lambda b: PlayersScreen(self.ctx))
-        self.add(SAVE_BOX, "SAVE", "S", lambda b: self.save())
-        # The other sources' table rules, on a page of their own so that this page keeps
-        # the original's items.
-        self.add(RULES_BOX, "TABLE RULES", "T", lambda b: RulesScreen(self.ctx))
 
     @property
     def cfg(self) -> files.Config:
@@ -209,17 +194,8 @@ class OptionsScreen(Menu):
     def toggle(self, field: str) -> Controller:
         return self.set(**{field: not getattr(self.cfg, field)})
 
-    def cycle_bonus(self, field: str, button: int) -> Controller:
-        """10, 15, 20, 25 and round again (the right button goes back)."""
-        i = BONUS_CHOICES.index(getattr(self.cfg, field))
-        step = -1 if button == RIGHT else 1
-        return self.set(**{field: BONUS_CHOICES[(i + step) % len(BONUS_CHOICES)]})
-
-    def limit(self, button: int) -> Controller:
-        """LEFT or '+' up by 50, RIGHT or '-' down by 50, from 0 to 500."""
-        return self.set(score_limit=next_limit(self.cfg.score_limit, up=button != RIGHT))
-
     def next_pointer(self, button: int) -> Controller:
+        """ "There are seven different shapes"; the right button goes back."""
         n = files.POINTERS
         return self.set(pointer=(self.cfg.pointer + (-1 if button == RIGHT else 1)) % n)
 
@@ -230,8 +206,6 @@ class OptionsScreen(Menu):
         else:
             self.saved_note = "Options saved." if ok else "Could not save the options."
         return self
-
-    # ---- the name --------------------------------------------------------------------
 
     def start_typing(self) -> Controller:
         self.typing = True
@@ -275,12 +249,62 @@ class OptionsScreen(Menu):
             self.end_typing()
         elif ascii_ == BACKSPACE:        # "the only editing key allowed"
             self.typed = self.typed[:-1]
-        elif ascii_ and chr(ascii_) in NAME_CHARS and len(self.typed) < files.NAME_MAX:
+        elif ascii_ and chr(ascii_) in self.name_chars and len(self.typed) < files.NAME_MAX:
             self.typed += chr(ascii_)
 
     @staticmethod
     def _pad_key(x: int, y: int) -> str | None:
         return next((k for i, k in enumerate(PAD_KEYS) if pad_rect(i).contains(x, y)), None)
+
+    def draw(self) -> None:
+        super().draw()
+        s = self.screen
+        name = (self.typed + "_") if self.typing else self.ctx.config.name
+        s.text(self.name_field.x + 4, self.name_field.y + 6, name[:9], YELLOW)
+        if self.pad:
+            s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 5 * PAD_STEP_Y + 12, BLACK)
+            for i, key in enumerate(PAD_KEYS):
+                s.button(*pad_rect(i), key)
+
+
+class OptionsScreen(NameMenu):
+    """The options menu: every documented option, its key, and SAVE."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        x, w, y0, dy = 48, 200, 56, 26
+        rows: list[tuple[str, str | int | None, Callable[[int], Controller | None]]] = [
+            ("GIN BONUS", "G", lambda b: self.cycle_bonus("gin_bonus", b)),
+            ("UNDERCUT BONUS", "U", lambda b: self.cycle_bonus("undercut_bonus", b)),
+            ("SCORE LIMIT", None, self.limit),
+            ("OKLAHOMA", "O", lambda b: self.toggle("oklahoma")),
+            ("BIG CARDS", "B", lambda b: self.toggle("big_cards")),
+            ("EASY", "E", lambda b: self.toggle("easy")),
+            ("KNOCKING", "K", lambda b: self.toggle("knocking")),
+            ("POINTER", "P", self.next_pointer),
+            ("SORT", "R", lambda b: self.set(sort="SUIT" if self.cfg.sort == "RANK" else "RANK")),
+            ("LEVEL", "L", lambda b: self.set(level="EXPERT" if self.cfg.level == "STANDARD" else "STANDARD")),
+        ]
+        for i, (label, hot, action) in enumerate(rows):
+            self.add(Rect(x, y0 + dy * i, w, 20), label, hot, action)
+        self.add(Rect(x, 16, w, 20), "MAIN MENU", "M", lambda b: self.title())
+        self.add(Rect(320, 16, 56, 20), "NAME", "N", lambda b: self.start_typing())
+        self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
+        self.add(Rect(488, 16, 24, 20), "?", None, lambda b: PlayersScreen(self.ctx))
+        self.add(SAVE_BOX, "SAVE", "S", lambda b: self.save())
+        # The other sources' table rules, on a page of their own so that this page keeps
+        # the original's items.
+        self.add(RULES_BOX, "TABLE RULES", "T", lambda b: RulesScreen(self.ctx))
+
+    def cycle_bonus(self, field: str, button: int) -> Controller:
+        """10, 15, 20, 25 and round again (the right button goes back)."""
+        i = BONUS_CHOICES.index(getattr(self.cfg, field))
+        step = -1 if button == RIGHT else 1
+        return self.set(**{field: BONUS_CHOICES[(i + step) % len(BONUS_CHOICES)]})
+
+    def limit(self, button: int) -> Controller:
+        """LEFT or '+' up by 50, RIGHT or '-' down by 50, from 0 to 500."""
+        return self.set(score_limit=next_limit(self.cfg.score_limit, up=button != RIGHT))
 
     def on_key(self, k: Key) -> Controller | None:
         if k.ascii == ENTER:
@@ -305,15 +329,6 @@ class OptionsScreen(Menu):
         if self.saved_note:   # beside SAVE, clear of the LEVEL row above it
             s.text(*SAVED_NOTE_AT, self.saved_note, LIGHTRED)
 
-    def draw(self) -> None:
-        super().draw()
-        s = self.screen
-        name = (self.typed + "_") if self.typing else self.cfg.name
-        s.text(NAME_FIELD.x + 4, NAME_FIELD.y + 6, name[:9], YELLOW)
-        if self.pad:
-            s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 5 * PAD_STEP_Y + 12, BLACK)
-            for i, key in enumerate(PAD_KEYS):
-                s.button(*pad_rect(i), key)
 
 
 class RulesScreen(Menu):
@@ -433,4 +448,4 @@ def player_key_index(char: str) -> int | None:
     """Which of the (up to 20) listed players a key picks, or None."""
     i = PLAYER_KEYS.find(char.upper()) if len(char) == 1 else -1
     return i if i >= 0 else None
-__all__ = ["OptionsScreen", "PlayersScreen", "RulesScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]
+__all__ = ["Menu", "NameMenu", "OptionsScreen", "PlayersScreen", "RulesScreen", "ScoresScreen", "StatsScreen", "TitleScreen"]

@@ -22,7 +22,7 @@ from port.main.context import Context
 from port.main.controller import Controller
 from port.main.table import COMPUTER, HUMAN, Mode, Table, result_order
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
-from port.rules import Outcome, Settlement
+from port.rules import PILE_RUN_LIMIT, DrawnBy, Outcome, Settlement
 from port.rules.players import KnockChoice
 from port.screen import Rect
 from port.screen.profiles import BLACK, BLUE, GREEN, LIGHTCYAN, LIGHTGRAY, RED, WHITE, YELLOW
@@ -435,6 +435,8 @@ def stretches(positions: list[int]) -> list[tuple[int, int]]:
 def result_lines(r: Settlement, name: str) -> list[str]:
     """What the hand's end says: who went out, how, and who scored what."""
     who = {HUMAN: "YOU", COMPUTER: "THE COMPUTER"}
+    if r.outcome is Outcome.DRAW and r.drawn_by is DrawnBy.PILE:
+        return ["DRAW HAND: THE DISCARD PILE", f"WAS TAKEN {PILE_RUN_LIMIT} TIMES IN A", "ROW. NO SCORE."]
     if r.outcome is Outcome.DRAW:
         return ["DRAW HAND: ONLY TWO CARDS", "LEFT IN THE DECK. NO SCORE."]
     lines = []

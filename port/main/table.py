@@ -194,7 +194,7 @@ class Table:
         if self.mode is not Mode.HUMAN_DRAW:
             return False
         self._clear_marks()
-        if self.hand.draw_stock(HUMAN) is None:      # two cards left: a draw hand
+        if self.hand.draw_stock(HUMAN).over:         # two cards left: a draw hand
             self._after_human_move()
             return True
         self.mode = Mode.HUMAN_DISCARD
@@ -240,7 +240,9 @@ class Table:
         try:
             self.hand.discard(HUMAN, card)
         except IllegalMove as refused:       # the rules say why: show it, change nothing
-            self.message = f"{refused}. UNDO to put it back." if self.hand.drawn_from_pile else str(refused)
+            # The reason alone ("KH was just taken ..."): the screen says who is acting.
+            reason = refused.reason
+            self.message = f"{reason}. UNDO to put it back." if self.hand.drawn_from_pile else reason
             return False
         self.hint_target = None
         self._after_human_move()

@@ -8,11 +8,13 @@ game state machines. Plain Python: it never imports pyxel.
 """
 from port.rules.melds import Arrangement, arrange, best_discards, deadwood
 from port.rules.options import BONUS_CHOICES, FirstTurn, Options
-from port.rules.settle import Outcome, Settlement, best_layoffs, settle_draw, settle_out
-from port.rules.state import Act, Event, Game, HandState, IllegalMove, Phase, View
+from port.rules.errors import BadArgument
+from port.rules.settle import DrawnBy, Outcome, Settlement, best_layoffs, settle_draw, settle_out
+from port.rules.state import PILE_RUN_LIMIT, Act, Event, Game, HandState, IllegalMove, Move, Phase, View
 
 __all__ = [
-    "Act", "Arrangement", "BONUS_CHOICES", "Event", "FirstTurn", "Game", "HandState",
-    "IllegalMove", "Options", "Outcome", "Phase", "Settlement", "View", "arrange",
+    "Act", "Arrangement", "BONUS_CHOICES", "BadArgument", "DrawnBy", "Event", "FirstTurn", "Game",
+    "HandState", "IllegalMove", "Move", "Options", "Outcome", "PILE_RUN_LIMIT", "Phase", "Settlement",
+    "View", "arrange",
     "best_discards", "best_layoffs", "deadwood", "settle_draw", "settle_out",
 ]

@@ -17,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from port.cards import Card, Rng
+from port.cards import Card, Rng, mask
 from port.rules.options import Options
 from port.rules.settle import Outcome, Settlement
-from port.rules.state import Act, Event, Game, HandState, IllegalMove, Phase, View
+
+from port.rules.state import Act, Event, Game, HandState, IllegalMove, Move, Phase, View, knock_options_of
 
 
 class Draw(str, Enum):
@@ -81,6 +82,17 @@ def legal_discards(view: View) -> list[Card]:
     return list(view.hand)
 
 
+def knock_options(view: View) -> dict[Card, int]:
+    """While this seat discards: each legal discard that goes out, with the deadwood of
+    the ten cards it leaves: 0 is gin (the hand ends at once), anything else is within
+    the knock value and the knock question follows (none after Play to Gin). The same
+    answer as ``HandState.knock_options(seat)``; empty outside the DISCARD phase."""
+    if view.phase is not Phase.DISCARD or view.to_move != view.seat:
+        return {}
+    pile_card = view.drawn if view.drawn_from_pile else None
+    return knock_options_of(mask(view.hand), pile_card, 0 if view.play_to_gin else view.knock_value)
+
+
 # ---- playing ------------------------------------------------------------------------
 
 @dataclass
@@ -119,25 +131,25 @@ class _Seats:
                 p.observe(e if seat == e.seat else hidden)
 
 
-def step(hand: HandState, player: Player, view: View) -> None:
+def step(hand: HandState, player: Player, view: View) -> Move:
     """Ask ``player`` (the seat of ``view``, to move) for its move in the current phase
-    and make it on ``hand``. An illegal answer raises ``IllegalMove`` and changes nothing."""
+    and make it on ``hand``; the engine's ``Move`` says what happened. An illegal answer
+    raises ``IllegalMove`` and changes nothing."""
     seat = view.seat
     if hand.phase is Phase.DRAW:
         if Draw(player.choose_draw(view)) is Draw.PILE:
-            hand.draw_pile(seat)
-        else:
-            hand.draw_stock(seat)
-    elif hand.phase is Phase.DISCARD:
-        hand.discard(seat, Card(player.choose_discard(view)))
-    elif hand.phase is Phase.KNOCK:
+            return hand.draw_pile(seat)
+        return hand.draw_stock(seat)
+    if hand.phase is Phase.DISCARD:
+        return hand.discard(seat, player.choose_discard(view))
+    if hand.phase is Phase.KNOCK:
         answer = KnockChoice(player.choose_knock(view))
         if answer is KnockChoice.KNOCK:
-            hand.knock(seat)
-        elif answer is KnockChoice.PLAY_TO_GIN:
-            hand.play_to_gin(seat)
-        else:
-            hand.play_on(seat)
+            return hand.knock(seat)
+        if answer is KnockChoice.PLAY_TO_GIN:
+            return hand.play_to_gin(seat)
+        return hand.play_on(seat)
+    raise IllegalMove(f"seat {seat} cannot move: the hand is over", "the hand is over")
 
 
 def play_hand(hand: HandState, players: tuple[Player, Player],
@@ -145,7 +157,8 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
     """Play one dealt hand to its end, asking each player for its moves.
 
     A player that answers with an illegal move raises ``IllegalMove``: a bot's bug is
-    reported, never silently replaced by another move.
+    reported, never silently replaced by another move. The engine ends every hand
+    (at most 629 draws: see ``PILE_RUN_LIMIT``), so ``max_turns`` is only a guard.
     """
     first = hand.to_move
     seats = _Seats(hand, players)
@@ -159,7 +172,7 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
         if hand.phase is Phase.DRAW:
             turns += 1
             if turns > max_turns:
-                raise RuntimeError("a hand ran past its turn limit (a bot keeps undoing?)")
+                raise RuntimeError(f"a hand ran past {max_turns} turns")   # a guard: the engine ends hands sooner
         step(hand, p, view)
         seats.flush()
     assert hand.result is not None
@@ -185,5 +198,5 @@ def play_game(options: Options, rng: Rng, players: tuple[Player, Player],
     return record
 
 
-__all__ = ["Draw", "GameRecord", "HandRecord", "IllegalMove", "KnockChoice", "Outcome", "step",
-           "Player", "legal_discards", "play_game", "play_hand"]
+__all__ = ["Draw", "GameRecord", "HandRecord", "IllegalMove", "KnockChoice", "Move", "Outcome", "step",
+           "Player", "knock_options", "legal_discards", "play_game", "play_hand"]

@@ -13,7 +13,12 @@ The documentation's rules, in the order it gives them:
 Where the documentation leaves a choice to "the computer" that does all the laying
 off and counting, we choose the best for each side: the defender's own melds and
 layoffs together leave it the least deadwood, and the knocker's melds are, among its
-least-deadwood arrangements, the ones that let the defender gain least.
+least-deadwood arrangements, the one that leaves the defender the most deadwood after
+the defender's best layoffs (of equal ones, the first found).
+
+``settle_out`` and ``settle_draw`` take card lists and check them (ten different cards
+a hand, none in both, a knock within the knock value); ``settle_out_mask`` and
+``settle_draw_mask`` are the unchecked fast paths on hand masks the state machine uses.
 """
 from __future__ import annotations
 
@@ -21,7 +26,8 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import product
 
-from port.cards import LANE, Card, cards_of
+from port.cards import LANE, Card, cards_of, mask
+from port.rules.errors import BadArgument, IllegalMove, check_card, check_cards, check_seat
 from port.rules.melds import arrange_mask, deadwood_mask, least_arrangements_mask
 from port.rules.options import Options
 
@@ -32,7 +38,14 @@ class Outcome(Enum):
     GIN = "gin"
     KNOCK = "knock"
     UNDERCUT = "undercut"
-    DRAW = "draw"       # the stock ran down to two cards: no points
+    DRAW = "draw"       # no points: see ``Settlement.drawn_by`` for why
+
+
+class DrawnBy(Enum):
+    """Why a hand ended as a draw."""
+
+    STOCK = "stock"     # a stock draw with only two cards left (the documentation's rule)
+    PILE = "pile"       # the pile was taken PILE_RUN_LIMIT times in a row (ours: docs/engine.md)
 
 
 @dataclass(frozen=True)
@@ -48,6 +61,7 @@ class Settlement:
     deadwood_cards: tuple[tuple[Card, ...], tuple[Card, ...]]                  # per seat, after layoffs
     layoffs: tuple[Card, ...]          # the defender's cards laid off on the knocker's melds
     deadwood: tuple[int, int]          # per seat, after layoffs
+    drawn_by: DrawnBy | None = None    # a draw hand: why; None otherwise
 
 
 def _layoff_chains(meld: int, defender: int) -> list[list[int]]:
@@ -120,8 +134,41 @@ def _arranged(h: int) -> tuple[list[int], int]:
     return sets + runs, dead
 
 
-def settle_out(knocker: int, hands: tuple[int, int], options: Options, upcard: Card) -> Settlement:
-    """Settle a hand ended by ``knocker`` going out (gin or knock) with 10 cards each."""
+def _checked_hands(hands: object, doing: str) -> tuple[int, int]:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (tuple, list)) or len(hands) != 2:
+        raise BadArgument(f"cannot {doing}: the hands come as a pair of card lists, seat 0's then seat 1's")
+    a = check_cards(hands[0], doing, "seat 0's hand", 10)
+    b = check_cards(hands[1], doing, "seat 1's hand", 10)
+    both = sorted(set(a) & set(b))
+    if both:
+        raise IllegalMove(f"cannot {doing}: {both[0]} is in both hands")
+    return mask(a), mask(b)
+
+
+def settle_out(knocker: int, hands: tuple[list[Card], list[Card]], options: Options,
+               upcard: Card) -> Settlement:
+    """Settle a hand ended by ``knocker`` going out (gin, or a knock) with the ten cards
+    each seat holds after the discard, ``hands[0]`` being seat 0's. ``upcard`` is the
+    hand's first upcard (the Oklahoma knock card). Checked first: two lists of ten
+    different cards, none in both, and a knock within the knock value (``IllegalMove``).
+    """
+    doing = "settle the hand"
+    knocker = check_seat(knocker, doing)
+    if not isinstance(options, Options):
+        raise BadArgument(f"cannot {doing}: the options are an Options, not a {type(options).__name__}")
+    upcard = check_card(upcard, "settle the hand with the upcard")
+    masks = _checked_hands(hands, doing)
+    dw = deadwood_mask(masks[knocker])
+    limit = options.knock_value(upcard)
+    if dw and dw > limit:
+        why = (f"the knock value is {limit}" if limit else "only gin goes out in this hand (knock value 0)")
+        raise IllegalMove(f"seat {knocker} cannot knock with {dw} deadwood: {why}",
+                          f"{dw} deadwood is over the knock value {limit}")
+    return settle_out_mask(knocker, masks, options, upcard)
+
+
+def settle_out_mask(knocker: int, hands: tuple[int, int], options: Options, upcard: Card) -> Settlement:
+    """``settle_out`` on hand masks, unchecked: the state machine's fast path."""
     defender = 1 - knocker
     kh, dh = hands[knocker], hands[defender]
     k_dw = deadwood_mask(kh)
@@ -133,8 +180,8 @@ def settle_out(knocker: int, hands: tuple[int, int], options: Options, upcard: C
         points = options.gin_bonus + d_dw
         return _settlement(Outcome.GIN, knocker, knocker, points, doubled,
                            {knocker: (k_melds, 0), defender: (d_melds, d_dead)}, 0, (k_dw, d_dw))
-    # The knocker's melds: of its least-deadwood arrangements, the one the defender
-    # can lay off least on (the defender's best reply to each is computed).
+    # The knocker's melds: of its least-deadwood arrangements, the one that leaves the
+    # defender the most deadwood after its best layoffs (the first of equal ones).
     best_k: tuple[int, ...] = ()
     best_reply = (-1, 0)
     for arrangement in least_arrangements_mask(kh):
@@ -174,8 +221,20 @@ def _settlement(outcome: Outcome, winner: int, knocker: int, points: int, double
     )
 
 
-def settle_draw(hands: tuple[int, int], options: Options, upcard: Card) -> Settlement:
-    """A hand that ran out of stock: no points, both hands shown arranged."""
+def settle_draw(hands: tuple[list[Card], list[Card]], options: Options, upcard: Card,
+                drawn_by: DrawnBy = DrawnBy.STOCK) -> Settlement:
+    """A draw hand: no points, both hands (ten cards each, checked) shown arranged."""
+    doing = "settle a draw hand"
+    if not isinstance(options, Options):
+        raise BadArgument(f"cannot {doing}: the options are an Options, not a {type(options).__name__}")
+    if not isinstance(drawn_by, DrawnBy):
+        raise BadArgument(f"cannot {doing}: the reason is a DrawnBy, not a {type(drawn_by).__name__}")
+    return settle_draw_mask(_checked_hands(hands, doing), options, check_card(upcard, doing), drawn_by)
+
+
+def settle_draw_mask(hands: tuple[int, int], options: Options, upcard: Card,
+                     drawn_by: DrawnBy = DrawnBy.STOCK) -> Settlement:
+    """``settle_draw`` on hand masks, unchecked."""
     a0, a1 = _arranged(hands[0]), _arranged(hands[1])
     return Settlement(
         outcome=Outcome.DRAW, winner=None, points=0, doubled=options.doubled(upcard),
@@ -184,4 +243,5 @@ def settle_draw(hands: tuple[int, int], options: Options, upcard: Card) -> Settl
         deadwood_cards=(tuple(cards_of(a0[1])), tuple(cards_of(a1[1]))),
         layoffs=(),
         deadwood=(deadwood_mask(hands[0]), deadwood_mask(hands[1])),
+        drawn_by=drawn_by,
     )

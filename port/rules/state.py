@@ -11,9 +11,15 @@ A hand (GinRummy's documentation, "The Play" and "Game Play"):
              No deadwood at all is gin, and ends the hand at once.
     OVER     settled: see ``result``
 
-Illegal actions raise ``IllegalMove`` (a ValueError) and change nothing. Both seats are
-the same to the engine; the game's rule that the human (seat 0) always goes first is
-``Options.first_turn``.
+Ours, where the documentation is silent (docs/engine.md): when the pile has been taken
+``PILE_RUN_LIMIT`` times in a row, with no stock draw between, the hand is a draw at
+the start of the next turn, so no hand lasts for ever.
+
+Every action returns a ``Move`` saying what happened. Illegal actions raise
+``IllegalMove`` (a ValueError; ``BadArgument``, also a TypeError, for an argument of
+the wrong type) and change nothing: arguments are checked before anything else. Both
+seats are the same to the engine; the game's rule that the human (seat 0) always goes
+first is ``Options.first_turn``.
 """
 from __future__ import annotations
 
@@ -21,16 +27,19 @@ from dataclasses import dataclass
 from enum import Enum
 
 from port.cards import Card, Rng, cards_of, shuffled_deck
+from port.rules.errors import BadArgument, IllegalMove, check_card, check_cards, check_seat
 from port.rules.melds import deadwood_mask
 from port.rules.options import FirstTurn, Options
-from port.rules.settle import Outcome, Settlement, settle_draw, settle_out
+from port.rules.settle import DrawnBy, Outcome, Settlement, settle_draw_mask, settle_out_mask
 
 HAND_SIZE = 10
 DRAW_AT = 2   # "If only two cards remain in the deck at the start of a turn ..."
-
-
-class IllegalMove(ValueError):
-    """An action the rules do not allow now; the state is unchanged."""
+# Ours: the pile taken this many times in a row (no stock draw between) makes the hand a
+# draw. Far above real play (the longest run in 5,320 hands, 100 games of each of six
+# pairings of EASY, STANDARD, EXPERT and the reference bot, was 6), and it bounds a hand:
+# at most 29 stock draws, and at most PILE_RUN_LIMIT pile draws before, between and after
+# them, so 29 + 30 * 20 = 629 draws.
+PILE_RUN_LIMIT = 20
 
 
 class Phase(Enum):
@@ -84,24 +93,50 @@ class View:
     opponent_hand_size: int
     events: tuple[Event, ...]
     scores: tuple[int, int] = (0, 0)
+    pile_run: int = 0                 # pile draws in a row so far (PILE_RUN_LIMIT ends the hand)
 
     @property
     def pile_top(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
 
+@dataclass(frozen=True)
+class Move:
+    """What an action did, returned by every action of ``HandState``.
+
+    ``act`` is the action made (DRAW_STOCK, DRAW_PILE, UNDO, DISCARD, KNOCK, PLAY_ON,
+    PLAY_TO_GIN); ``card`` the card drawn, put back or discarded (None for a stock draw
+    that ended the hand, and for the knock answers); ``phase`` and ``to_move`` what
+    comes next; ``result`` the settlement when the hand is over (``over``): its
+    ``outcome`` says how (GIN, KNOCK, UNDERCUT, DRAW) and, for a draw, ``drawn_by`` why.
+    """
+
+    seat: int
+    act: Act
+    card: Card | None
+    phase: Phase
+    to_move: int
+    result: Settlement | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
 class HandState:
     """One hand of gin rummy. Copy with ``copy()`` for look-ahead."""
 
     __slots__ = ("options", "upcard", "knock_value", "hands", "stock", "pile", "to_move",
-                 "phase", "drawn", "drawn_from_pile", "gin_only", "events", "result")
+                 "phase", "drawn", "drawn_from_pile", "gin_only", "events", "result", "pile_run")
 
     def __init__(self, options: Options, deck: list[Card], first: int = 0) -> None:
-        """Deal from ``deck`` (its last card is the top): ten each, one at a time,
-        starting with ``first``; the next card turned up starts the pile."""
-        if len(deck) != 52 or len(set(deck)) != 52:
-            raise ValueError("a hand is dealt from a full deck of 52 different cards")
-        deck = list(deck)
+        """Deal from ``deck`` (52 different cards, its last card the top): ten each, one
+        at a time, starting with ``first`` (0 or 1); the next card turned up starts the pile."""
+        doing = "deal the hand"
+        if not isinstance(options, Options):
+            raise BadArgument(f"cannot {doing}: the options are an Options, not a {type(options).__name__}")
+        first = check_seat(first, f"{doing} to the first player")
+        deck = check_cards(deck, doing, "the deck", 52)
         dealt = [0, 0]
         for i in range(2 * HAND_SIZE):
             dealt[(first + i) % 2] |= deck.pop().bit
@@ -118,6 +153,7 @@ class HandState:
         self.gin_only = [False, False]   # "Play to Gin" chosen, per seat
         self.events: list[Event] = []
         self.result: Settlement | None = None
+        self.pile_run = 0                # pile draws since the last stock draw
 
     @classmethod
     def deal(cls, options: Options, rng: Rng, first: int = 0) -> HandState:
@@ -129,22 +165,46 @@ class HandState:
         new.hands, new.stock, new.pile = list(self.hands), list(self.stock), list(self.pile)
         new.to_move, new.phase, new.drawn = self.to_move, self.phase, self.drawn
         new.drawn_from_pile, new.gin_only = self.drawn_from_pile, list(self.gin_only)
-        new.events, new.result = list(self.events), self.result
+        new.events, new.result, new.pile_run = list(self.events), self.result, self.pile_run
         return new
 
     # ---- reading -------------------------------------------------------------------
 
     def hand(self, seat: int) -> list[Card]:
-        return cards_of(self.hands[seat])
+        """The seat's cards as held now, in card order (11 while it discards)."""
+        return cards_of(self.hands[check_seat(seat, "show a hand")])
 
     def deadwood(self, seat: int) -> int:
-        return deadwood_mask(self.hands[seat])
+        """The least deadwood of the seat's cards as held now. While the seat discards
+        that is all 11 cards, the drawn one included (not what a discard would leave:
+        ask ``knock_options``); otherwise its ten."""
+        return deadwood_mask(self.hands[check_seat(seat, "count deadwood")])
+
+    def can_knock(self, seat: int) -> bool:
+        """Whether the seat's cards as held now would be offered a knock: a knock is
+        open to it (knocking on, a knock value above 0, no Play to Gin this hand) and
+        their least deadwood is within the knock value. While the seat discards it
+        counts all 11 cards; ``knock_options`` says which discards open a knock."""
+        seat = check_seat(seat, "ask about a knock")
+        return self._knock_open(seat, deadwood_mask(self.hands[seat]))
+
+    def knock_options(self, seat: int) -> dict[Card, int]:
+        """While ``seat`` discards: each legal discard that ends the hand or opens a
+        knock, with the deadwood of the ten cards it leaves (0: gin, the hand ends at
+        once; otherwise within the knock value: the knock question follows). Card order;
+        empty when no discard goes out, and outside the seat's DISCARD phase."""
+        seat = check_seat(seat, "ask about a knock")
+        if self.phase is not Phase.DISCARD or seat != self.to_move:
+            return {}
+        limit = 0 if self.gin_only[seat] else self.knock_value
+        return knock_options_of(self.hands[seat], self.drawn if self.drawn_from_pile else None, limit)
 
     @property
     def pile_top(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
     def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> View:
+        seat = check_seat(seat, "show a view")
         mine = self.to_move == seat
         return View(
             seat=seat,
@@ -163,65 +223,86 @@ class HandState:
             events=tuple(e if e.seat == seat or e.act is not Act.DRAW_STOCK else Event(e.seat, e.act)
                          for e in self.events),
             scores=scores,
+            pile_run=self.pile_run,
         )
 
     # ---- actions ---------------------------------------------------------------------
 
-    def _expect(self, seat: int, phase: Phase) -> None:
+    def _expect(self, seat: object, phase: Phase, doing: str) -> int:
+        """The seat, checked: it exists, the hand is on, it is its turn and its phase."""
+        seat = check_seat(seat, doing)
         if self.phase is Phase.OVER:
-            raise IllegalMove("the hand is over")
-        if seat != self.to_move:
-            raise IllegalMove(f"it is not seat {seat}'s turn")
-        if self.phase is not phase:
-            raise IllegalMove(f"seat {seat} must {_NEXT[self.phase]} now, not that")
+            reason = "the hand is over"
+        elif seat != self.to_move:
+            reason = f"it is seat {self.to_move}'s turn"
+        elif self.phase is not phase:
+            reason = _NEXT[self.phase]
+        else:
+            return seat
+        raise IllegalMove(f"seat {seat} cannot {doing} now: {reason}", reason)
 
-    def draw_stock(self, seat: int) -> Card | None:
-        """Take the top of the stock. With two cards left the hand ends as a draw
-        instead, and None is returned."""
-        self._expect(seat, Phase.DRAW)
+    def _move(self, seat: int, act: Act, card: Card | None) -> Move:
+        return Move(seat, act, card, self.phase, self.to_move, self.result)
+
+    def draw_stock(self, seat: int) -> Move:
+        """Take the top of the stock: ``Move.card`` is the card. With two cards left the
+        hand ends as a draw instead: no card is taken, ``Move.card`` is None and
+        ``Move.result`` the draw (``drawn_by`` STOCK)."""
+        seat = self._expect(seat, Phase.DRAW, "draw from the stock")
         if len(self.stock) <= DRAW_AT:
             self.events.append(Event(seat, Act.DRAW_HAND))
-            self._finish(settle_draw((self.hands[0], self.hands[1]), self.options, self.upcard))
-            return None
+            self._finish(settle_draw_mask((self.hands[0], self.hands[1]), self.options, self.upcard,
+                                          DrawnBy.STOCK))
+            return self._move(seat, Act.DRAW_STOCK, None)
         card = self.stock.pop()
         self.hands[seat] |= card.bit
         self.drawn, self.drawn_from_pile = card, False
         self.phase = Phase.DISCARD
+        self.pile_run = 0
         self.events.append(Event(seat, Act.DRAW_STOCK, card))
-        return card
+        return self._move(seat, Act.DRAW_STOCK, card)
 
-    def draw_pile(self, seat: int) -> Card:
-        """Take the top of the discard pile."""
-        self._expect(seat, Phase.DRAW)
+    def draw_pile(self, seat: int) -> Move:
+        """Take the top of the discard pile: ``Move.card`` is the card."""
+        seat = self._expect(seat, Phase.DRAW, "draw from the pile")
         if not self.pile:
-            raise IllegalMove("the discard pile is empty")
+            raise IllegalMove(f"seat {seat} cannot draw from the pile: the discard pile is empty",
+                              "the discard pile is empty")
         card = self.pile.pop()
         self.hands[seat] |= card.bit
         self.drawn, self.drawn_from_pile = card, True
         self.phase = Phase.DISCARD
+        self.pile_run += 1
         self.events.append(Event(seat, Act.DRAW_PILE, card))
-        return card
+        return self._move(seat, Act.DRAW_PILE, card)
 
-    def undo_draw(self, seat: int) -> None:
-        """Put back a card taken from the pile (a stock draw cannot be undone)."""
-        self._expect(seat, Phase.DISCARD)
+    def undo_draw(self, seat: int) -> Move:
+        """Put back a card taken from the pile (a stock draw cannot be undone):
+        ``Move.card`` is the card put back; the seat draws again."""
+        seat = self._expect(seat, Phase.DISCARD, "undo the draw")
         if not self.drawn_from_pile or self.drawn is None:
-            raise IllegalMove("only a draw from the discard pile can be undone")
+            reason = "only a draw from the discard pile can be undone"
+            raise IllegalMove(f"seat {seat} cannot undo the draw: {reason}", reason)
         card = self.drawn
         self.hands[seat] &= ~card.bit
         self.pile.append(card)
         self.drawn, self.drawn_from_pile = None, False
         self.phase = Phase.DRAW
+        self.pile_run -= 1
         self.events.append(Event(seat, Act.UNDO, card))
+        return self._move(seat, Act.UNDO, card)
 
-    def discard(self, seat: int, card: Card) -> None:
-        """Discard a card; then gin ends the hand, or a knock may be offered."""
-        self._expect(seat, Phase.DISCARD)
-        card = Card(card)
+    def discard(self, seat: int, card: Card) -> Move:
+        """Discard a card (a Card or an int 0..51). Then gin ends the hand
+        (``Move.result``), or the knock question comes (phase KNOCK), or the turn passes."""
+        seat = self._expect(seat, Phase.DISCARD, "discard")
+        card = check_card(card, "discard", f"seat {seat} ")
         if not self.hands[seat] & card.bit:
-            raise IllegalMove(f"{card} is not in seat {seat}'s hand")
+            raise IllegalMove(f"seat {seat} cannot discard {card}: it is not in seat {seat}'s hand",
+                              f"{card} is not in seat {seat}'s hand")
         if self.drawn_from_pile and card == self.drawn:
-            raise IllegalMove(f"{card} was just taken from the discard pile: it cannot be discarded this turn")
+            reason = f"{card} was just taken from the discard pile: it cannot be discarded this turn"
+            raise IllegalMove(f"seat {seat} cannot discard {card}: {reason}", reason)
         self.hands[seat] &= ~card.bit
         self.pile.append(card)
         self.drawn, self.drawn_from_pile = None, False
@@ -230,58 +311,83 @@ class HandState:
         if dw == 0:
             self.events.append(Event(seat, Act.GIN))
             self._go_out(seat)
-        elif self.can_knock(seat, dw):
+        elif self._knock_open(seat, dw):
             self.phase = Phase.KNOCK
         else:
             self._next_turn()
+        return self._move(seat, Act.DISCARD, card)
 
-    def can_knock(self, seat: int, dw: int | None = None) -> bool:
-        """Whether a knock is open to ``seat`` with its current ten cards."""
-        if self.gin_only[seat] or self.knock_value == 0:
-            return False
-        return (self.deadwood(seat) if dw is None else dw) <= self.knock_value
+    def _knock_open(self, seat: int, dw: int) -> bool:
+        return not self.gin_only[seat] and 0 < self.knock_value and dw <= self.knock_value
 
-    def knock(self, seat: int) -> Settlement:
-        self._expect(seat, Phase.KNOCK)
+    def knock(self, seat: int) -> Move:
+        """Knock: the hand ends, ``Move.result`` is the settlement (KNOCK or UNDERCUT)."""
+        seat = self._expect(seat, Phase.KNOCK, "knock")
         self.events.append(Event(seat, Act.KNOCK))
         self._go_out(seat)
-        assert self.result is not None
-        return self.result
+        return self._move(seat, Act.KNOCK, None)
 
-    def play_on(self, seat: int) -> None:
+    def play_on(self, seat: int) -> Move:
         """Decline this knock; offered again after later discards."""
-        self._expect(seat, Phase.KNOCK)
+        seat = self._expect(seat, Phase.KNOCK, "play on")
         self.events.append(Event(seat, Act.PLAY_ON))
         self._next_turn()
+        return self._move(seat, Act.PLAY_ON, None)
 
-    def play_to_gin(self, seat: int) -> None:
+    def play_to_gin(self, seat: int) -> Move:
         """Decline, and no more knock offers to this seat for the rest of the hand."""
-        self._expect(seat, Phase.KNOCK)
+        seat = self._expect(seat, Phase.KNOCK, "play to gin")
         self.gin_only[seat] = True
         self.events.append(Event(seat, Act.PLAY_TO_GIN))
         self._next_turn()
+        return self._move(seat, Act.PLAY_TO_GIN, None)
 
     # ---- internals -----------------------------------------------------------------
 
     def _next_turn(self) -> None:
         self.to_move = 1 - self.to_move
         self.phase = Phase.DRAW
+        if self.pile_run >= PILE_RUN_LIMIT:
+            # Ours (docs/engine.md): the pile has gone back and forth long enough.
+            self.events.append(Event(self.to_move, Act.DRAW_HAND))
+            self._finish(settle_draw_mask((self.hands[0], self.hands[1]), self.options, self.upcard,
+                                          DrawnBy.PILE))
 
     def _go_out(self, seat: int) -> None:
-        self._finish(settle_out(seat, (self.hands[0], self.hands[1]), self.options, self.upcard))
+        self._finish(settle_out_mask(seat, (self.hands[0], self.hands[1]), self.options, self.upcard))
 
     def _finish(self, result: Settlement) -> None:
         self.result = result
         self.phase = Phase.OVER
 
 
-_NEXT = {Phase.DRAW: "draw", Phase.DISCARD: "discard", Phase.KNOCK: "decide whether to knock"}
+_NEXT = {Phase.DRAW: "it must draw first", Phase.DISCARD: "it has drawn and must discard",
+         Phase.KNOCK: "it must answer the knock question first (knock, play on or play to gin)"}
+
+
+def knock_options_of(hand: int, pile_card: Card | None, knock_value: int) -> dict[Card, int]:
+    """For an 11-card hand mask: each discard (not ``pile_card``, the card just taken
+    from the pile) leaving gin (0) or deadwood within ``knock_value`` (0: gin only),
+    with that deadwood, in card order."""
+    out: dict[Card, int] = {}
+    for c in cards_of(hand):
+        if c == pile_card:
+            continue
+        dw = deadwood_mask(hand ^ c.bit)
+        if dw == 0 or dw <= knock_value:
+            out[c] = dw
+    return out
 
 
 class Game:
     """Hands until a score reaches the limit (limit 0: exactly one hand, even a draw)."""
 
     def __init__(self, options: Options, rng: Rng, first: int = 0) -> None:
+        if not isinstance(options, Options):
+            raise BadArgument(f"cannot start a game: the options are an Options, not a {type(options).__name__}")
+        if not callable(getattr(rng, "below", None)):
+            raise BadArgument("cannot start a game: the generator needs a below(n) method (PascalRandom(seed))")
+        first = check_seat(first, "start a game with the first player")
         self.options = options
         self.rng = rng
         self.first = first
@@ -302,9 +408,9 @@ class Game:
         """Add the finished hand's points to the scores."""
         result = self.hand.result
         if result is None:
-            raise IllegalMove("the hand is not over yet")
+            raise IllegalMove("cannot record the hand: it is not over yet", "the hand is not over yet")
         if len(self.results) and self.results[-1] is result:
-            raise IllegalMove("that hand is recorded already")
+            raise IllegalMove("cannot record the hand: it is recorded already", "it is recorded already")
         self.results.append(result)
         if result.winner is not None:
             self.scores[result.winner] += result.points
@@ -325,14 +431,16 @@ class Game:
 
     def next_hand(self) -> HandState:
         if self.hand.result is None or not self.results or self.results[-1] is not self.hand.result:
-            raise IllegalMove("finish and record this hand first")
+            raise IllegalMove("cannot deal the next hand: finish and record this hand first",
+                              "finish and record this hand first")
         if self.over:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("cannot deal the next hand: the game is over", "the game is over")
         self.hand = HandState.deal(self.options, self.rng, self._first_of(len(self.results)))
         return self.hand
 
     def view(self, seat: int) -> View:
-        return self.hand.view(seat, (self.scores[0], self.scores[1]))
+        return self.hand.view(check_seat(seat, "show a view"), (self.scores[0], self.scores[1]))
 
 
-__all__ = ["Act", "Event", "Game", "HandState", "IllegalMove", "Outcome", "Phase", "View"]
+__all__ = ["Act", "BadArgument", "DrawnBy", "Event", "Game", "HandState", "IllegalMove", "Move",
+           "Outcome", "PILE_RUN_LIMIT", "Phase", "View", "knock_options_of"]

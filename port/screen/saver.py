@@ -19,12 +19,15 @@ class Saver:
     fps: int = 30
     enabled: bool = True
     score_limit: int = 100
+    seconds: int | None = None   # a game's own wait (Cribbage: 5 or 10 minutes); None: GinRummy's rule
     idle: int = 0                # frames without input
     blank: bool = False
     _in_corner: bool = False
 
     @property
     def timeout_frames(self) -> int:
+        if self.seconds is not None:
+            return self.seconds * self.fps
         seconds = max(MINIMUM_SECONDS, SECONDS_PER_POINT * self.score_limit)
         return seconds * self.fps
 

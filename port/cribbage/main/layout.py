@@ -1,0 +1,66 @@
+"""Where things are on Cribbage's game screen, in the 640x350 logical space (EGA's;
+docs/screen.md tells how the other profiles map it). The table uses these points for
+the cards' flights; the game screen draws at them.
+
+    y   4  COMPUTER's cards, face down (its crib beside them)   scores (right)
+    y  94  the pegging board: the computer's track, then yours
+    y 150  DECK  STARTER  the play with its COUNT                messages
+    y 246  your six cards (picked ones raised), your crib beside them
+    y 314  1 2 3 4 5 6
+    y 326  [LAY AWAY] [HINT]                                        [QUIT]
+"""
+from __future__ import annotations
+
+from port.screen import Rect
+
+HUMAN, COMPUTER = 0, 1
+CARD_W, CARD_H = 48, 64
+LINE = 14
+
+CPU_X, CPU_Y, CPU_STEP = 40, 16, 30
+HAND_X, HAND_Y, HAND_STEP = 40, 246, 54
+RAISE = 10                         # a card picked for the crib stands this much higher
+CRIB_X = 420                       # the crib, beside its owner's cards
+ROW_Y = 162                        # the middle row's cards
+DECK_X, STARTER_X = 24, 84
+PLAY_X, PLAY_STEP = 156, 26
+MSG_X, MSG_Y = 400, 150
+SCORES_X = 500
+
+LAY_AWAY_BOX = Rect(16, 326, 96, 20)
+HINT_BOX = Rect(384, 326, 56, 20)
+QUIT_BOX = Rect(568, 326, 56, 20)
+
+# The information box in the middle of the screen, and the show box (taller: the
+# cards and the count combination by combination).
+INFO = Rect(160, 120, 320, 84)
+SHOW = Rect(136, 60, 368, 240)
+YES_BOX = Rect(MSG_X + 16, 190, 48, 20)
+NO_BOX = Rect(MSG_X + 72, 190, 40, 20)
+AGAIN_BOX = Rect(SHOW.x + 40, SHOW.y + SHOW.h - 30, 112, 20)
+MENU_BOX = Rect(SHOW.x + SHOW.w - 152, SHOW.y + SHOW.h - 30, 112, 20)
+
+
+def hand_slot(seat: int, i: int) -> tuple[int, int]:
+    """The top-left corner of a seat's i-th card in hand."""
+    if seat == HUMAN:
+        return HAND_X + i * HAND_STEP, HAND_Y
+    return CPU_X + i * CPU_STEP, CPU_Y
+
+
+def card_rect(i: int, raised: bool = False) -> Rect:
+    """Your i-th card's hit area (cards do not overlap: the whole card)."""
+    return Rect(HAND_X + i * HAND_STEP, HAND_Y - (RAISE if raised else 0), CARD_W, CARD_H)
+
+
+def crib_slot(dealer: int) -> tuple[int, int]:
+    return (CRIB_X, HAND_Y) if dealer == HUMAN else (CRIB_X, CPU_Y)
+
+
+def play_slot(i: int) -> tuple[int, int]:
+    return PLAY_X + i * PLAY_STEP, ROW_Y
+
+
+DECK = (DECK_X, ROW_Y)
+STARTER = (STARTER_X, ROW_Y)
+DECK_RECT = Rect(DECK_X, ROW_Y, CARD_W, CARD_H)
