@@ -73,3 +73,16 @@ def test_a_worker_killed_mid_run_has_its_games_played_again_once(local_ray, tmp_
     assert runner.replayed == 1
     assert results == [ginrummy._work(job) for job in jobs]
     assert [len(part) for part in results] == [10] * 5
+
+
+def test_a_round_robin_on_ray_gives_the_local_crosstable(local_ray, capsys) -> None:
+    from port.match import main
+
+    ref = str(ROOT / "scripts" / "reference_bot.py") + ":ReferenceBot"
+    args = ["--players", f"easy,standard,{ref}", "--games", "6", "--limit", "0", "--seed", "4", "--json"]
+    main([*args, "--workers", "1"])
+    here = json.loads(capsys.readouterr().out)
+    main([*args, "--ray"])
+    on_ray = json.loads(capsys.readouterr().out)
+    here["seconds"] = on_ray["seconds"] = 0
+    assert here == on_ray and local_ray.is_initialized()      # the fixture's Ray is left running

@@ -64,6 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             text = game.run(args, runner)
     except (ImportError, ValueError) as exc:     # a missing extra, a bad player name: one line
         parser.exit(2, f"{parser.prog}: {exc}\n")
+    finally:
+        runner.close()
     print(text)
     if runner.replayed:
         print(f"{runner.replayed} job(s) played again after their worker was lost", file=sys.stderr)

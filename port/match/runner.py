@@ -25,6 +25,7 @@ class Runner:
     progress: bool = False
     bar: Any = None                   # a shared bar (a round-robin's), else one per map
     replayed: int = 0                 # jobs played again after their worker was lost
+    connected: bool = False           # this runner started or joined Ray (close() leaves it)
 
     def map(self, work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[str],
             sizes: Sequence[int]) -> list[Any]:
@@ -32,14 +33,23 @@ class Runner:
         bar = self.bar if self.bar is not None else self.open_bar(sum(sizes))
         try:
             if self.ray is not None:
-                from port.match.cluster import ray_map
-                results, replayed = ray_map(work, jobs, sizes, self.ray, self.workers, bar)
+                from port.match.cluster import connect, ray_map
+                self.connected = connect(self.ray, self.workers) or self.connected
+                results, replayed = ray_map(work, jobs, sizes, bar)
                 self.replayed += replayed
                 return results
             return _local_map(work, jobs, preload, sizes, self.workers, bar)
         finally:
             if bar is not None and bar is not self.bar:
                 bar.close()
+
+    def close(self) -> None:
+        """Leave the Ray this runner started or joined (one start-up for a whole
+        round robin, not one per pair)."""
+        if self.connected:
+            import ray
+            ray.shutdown()
+            self.connected = False
 
     def open_bar(self, total: int) -> Any:
         """A tqdm bar over ``total`` games, or None without progress (or without tqdm)."""
