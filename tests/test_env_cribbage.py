@@ -229,3 +229,20 @@ def test_standard_as_a_policy_and_a_policy_in_the_match_runner(tmp_path, capsys)
     import json
     d = json.loads(capsys.readouterr().out)
     assert d["games"] == 2 and d["a"]["games"] + d["b"]["games"] == 2
+
+
+def test_a_policy_is_cribbages_computer_on_screen(headless_pyxel, tmp_path) -> None:
+    from tests.cribbage_helpers import in_game, open_cribbage, until_yours
+    from tests.test_cribbage_game import keyboard_game
+
+    bot = tmp_path / "crib_policy.py"
+    bot.write_text("import numpy as np\n"
+                   "class FirstLegal:\n"
+                   "    name = 'first legal'\n"
+                   "    def act(self, observation, action_mask):\n"
+                   "        return int(np.flatnonzero(action_mask)[0])\n")
+    d = open_cribbage(tmp_path, computer=f"{bot}:FirstLegal", score_limit=61)
+    t = in_game(d).table
+    assert isinstance(t.computer, PolicyPlayer) and t.computer.name == "first legal"
+    keyboard_game(d, t)
+    assert t.over

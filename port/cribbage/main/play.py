@@ -7,7 +7,7 @@ import textwrap
 
 import pyxel
 
-from port.cribbage.levels import LEVELS
+from port.cribbage.levels import LEVELS, load_player
 from port.cribbage.main import layout as L
 from port.cribbage.main.board import draw_board
 from port.cribbage.main.context import CribContext
@@ -25,8 +25,16 @@ KEYS_1_6 = "123456"
 POINTER_AWAY = (4, 346)      # "moved the mouse pointer away from the middle of the screen"
 
 
-def computer_for(level: str, seed: int) -> Player:
-    return LEVELS[level.lower()](seed)
+def computer_for(level: str, seed: int, spec: str | None = None) -> Player:
+    """The computer: the LEVEL, or ``--computer``'s bot file (a Player, or a
+    PettingZoo-style policy through the adapter, which needs the extra 'rl')."""
+    if spec is None:
+        return LEVELS[level.lower()](seed)
+    bot = load_player(spec, seed)
+    if isinstance(bot, Player):
+        return bot
+    from port.env.crib_adapters import PolicyPlayer
+    return PolicyPlayer(bot, spec.rpartition(":")[2])
 
 
 class CribPlay:
@@ -38,7 +46,7 @@ class CribPlay:
         launch = ctx.session.launch
         rng = ctx.new_deal_source()
         seed = 0 if ctx.seed is None else ctx.seed
-        self.table = CribTable(Options(cfg.score_limit, cfg.skunking), computer_for(cfg.level, seed + ctx.games),
+        self.table = CribTable(Options(cfg.score_limit, cfg.skunking), computer_for(cfg.level, seed + ctx.games, launch.computer),
                                rng, name=cfg.name, animate=not launch.noanimation, pause=launch.pause)
         self.quit_asked = False
         self.recorded = False

@@ -58,6 +58,8 @@ The name and score limit override, but do not overwrite, the saved options.
 
 Port options (anywhere on the line, not counted in the eight):
   --seed N        a reproducible game (N from 0 to {SEED_MAX})
+  --computer BOT  the computer is BOT: path/to/bot.py:Name, a player or a
+                  PettingZoo-style policy (docs/envs.md)
   --headless      no window: run the frames as fast as possible
   --script FILE   play the input events of FILE (the headless driver)
   --shots DIR     where the driver saves its screenshots
