@@ -10,7 +10,9 @@ for this port (pure Python), and, when installed (`pip install open_spiel rlcard
 or the project's `bench` extra), OpenSpiel's C++ utilities through pyspiel and
 RLCard's pure-Python ones. Each engine gets its hands already in its own form (a
 mask for us, a list of ints for OpenSpiel, Card objects for RLCard), so the figure
-is the minimiser's, not the conversion's; ours from card lists is printed too.
+is the minimiser's, not the conversion's; ours from the very lists OpenSpiel gets
+(``deadwood``, ``best_discards``: what bot authors call) is printed too. The engines
+take turns within each round, so a load on a shared machine weighs on all alike.
 It also counts the hands where an engine's answer differs from ours, and checks
 ours against the brute-force reference on a sample when asked (--check).
 """
@@ -38,12 +40,23 @@ from port.rules.melds import (  # noqa: E402
 
 def _time(fn: Callable[[Sequence[Any]], Any], hands: Sequence[Any], repeat: int) -> float:
     """Median hands per second over `repeat` passes."""
-    rates = []
+    return _time_all({"": (fn, hands)}, repeat)[""]
+
+
+Job = tuple[Callable[[Sequence[Any]], Any], Sequence[Any]]
+
+
+def _time_all(jobs: dict[str, Job], repeat: int) -> dict[str, float]:
+    """Median hands per second of each job over `repeat` rounds. The jobs take turns
+    within a round, so that a load coming and going on a shared machine weighs on
+    every engine alike and the ratios stay fair."""
+    rates: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn(hands)
-        rates.append(len(hands) / (time.perf_counter() - t0))
-    return statistics.median(rates)
+        for name, (fn, hands) in jobs.items():
+            t0 = time.perf_counter()
+            fn(hands)
+            rates[name].append(len(hands) / (time.perf_counter() - t0))
+    return {name: statistics.median(r) for name, r in rates.items()}
 
 
 def _ours() -> dict[str, Callable[[Sequence[Any]], list[int]]]:
@@ -129,27 +142,34 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'engine':<34}{'10-card deadwood/s':>20}{'11-card best discards/s':>26}")
 
     ours = _ours()
-    r10 = _time(ours["deadwood10"], masks10, args.repeat)
-    r11 = _time(ours["best11"], masks11, args.repeat)
-    print(f"{'this port (masks)':<34}{r10:>20,.0f}{r11:>26,.0f}")
-    cards10 = [[CARDS[c] for c in h] for h in lists10]
-    cards11 = [[CARDS[c] for c in h] for h in lists11]
-    c10 = _time(lambda hs: [deadwood(h) for h in hs], cards10, args.repeat)
-    c11 = _time(lambda hs: [best_discards(h) for h in hs], cards11, args.repeat)
-    print(f"{'this port (from card lists)':<34}{c10:>20,.0f}{c11:>26,.0f}")
+    spiel = _openspiel()
+    # Each engine gets the same hands: masks for our mask functions; the very lists of
+    # card ints OpenSpiel gets for our public list functions (what bot authors call).
+    jobs: dict[str, Job] = {
+        "m10": (ours["deadwood10"], masks10),
+        "m11": (ours["best11"], masks11),
+        "l10": (lambda hs: [deadwood(h) for h in hs], lists10),
+        "l11": (lambda hs: [best_discards(h) for h in hs], lists11),
+    }
+    if spiel is not None:
+        jobs["s10"] = (spiel["deadwood10"], lists10)
+        jobs["s11"] = (spiel["best11"], lists11)
+    rate = _time_all(jobs, args.repeat)
+    print(f"{'this port (masks)':<34}{rate['m10']:>20,.0f}{rate['m11']:>26,.0f}")
+    print(f"{'this port (from card lists)':<34}{rate['l10']:>20,.0f}{rate['l11']:>26,.0f}")
     truth10 = ours["deadwood10"](masks10)
     truth11 = ours["best11"](masks11)
+    r10, r11 = rate["m10"], rate["m11"]
 
-    spiel = _openspiel()
     if spiel is None:
         print(f"{'OpenSpiel (pyspiel, C++)':<34}{'not installed: pip install open_spiel':>46}")
     else:
-        s10 = _time(spiel["deadwood10"], lists10, args.repeat)
-        s11 = _time(spiel["best11"], lists11, args.repeat)
+        s10, s11 = rate["s10"], rate["s11"]
         print(f"{'OpenSpiel (pyspiel, C++)':<34}{s10:>20,.0f}{s11:>26,.0f}")
         d10 = sum(a != b for a, b in zip(spiel["deadwood10"](lists10), truth10))
         d11 = sum(a != b for a, b in zip(spiel["best11"](lists11), truth11))
-        print(f"  ours / OpenSpiel: {r10 / s10:.2f}x on 10 cards, {r11 / s11:.2f}x on 11 cards")
+        print(f"  ours / OpenSpiel: {r10 / s10:.2f}x on 10 cards, {r11 / s11:.2f}x on 11 cards "
+              f"(masks); {rate['l10'] / s10:.2f}x and {rate['l11'] / s11:.2f}x from the same lists")
         print(f"  OpenSpiel differs from the exact answer on {d10} ten-card and "
               f"{d11} eleven-card random hands of {args.hands:,}")
         heavy = _meld_heavy_hands(rng, 10_000, 11)
@@ -173,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         from tests.reference import ref_best_discards, ref_deadwood
 
-        bad = sum(ref_deadwood(list(h)) != deadwood(h) for h in cards10[: args.check])
-        bad += sum(ref_best_discards(list(h))[0] != best_discards(h)[0] for h in cards11[: args.check])
+        c10 = [[CARDS[c] for c in h] for h in lists10[: args.check]]
+        c11 = [[CARDS[c] for c in h] for h in lists11[: args.check]]
+        bad = sum(ref_deadwood(h) != deadwood(h) for h in c10)
+        bad += sum(ref_best_discards(h)[0] != best_discards(h)[0] for h in c11)
         print(f"brute-force check on {args.check:,} hands of each size: {bad} differences")
     return 0
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from port.cards import LANE, LANE_MASK, VALUES, Card, cards_of, mask
+from port.cards import CARDS, LANE, LANE_MASK, VALUES, Card, cards_of, mask
 
 # Every rank's bit in all four lanes, and the same for the lowest rank (Ace).
 _SPREAD = 0x0001_0001_0001_0001
@@ -95,18 +95,24 @@ def deadwood_mask(h: int) -> int:
     """Least deadwood of a hand mask (any size; 10 cards in play).
 
     The hot path: four lanes, a test for ranks held in three or more suits, and
-    (for most hands) four table look-ups.
+    (for most hands) four table look-ups. One rank in exactly three suits (the
+    commonest set case) is inline: the set is made (that rank cleared in every lane)
+    or not.
     """
     a = h & 0x1FFF
     b = h >> 16 & 0x1FFF
     c = h >> 32 & 0x1FFF
     d = h >> 48
-    ab = a & b
-    cd = c & d
-    triple = ab & (c | d) | cd & (a | b)
+    dw = _RUN_DW
+    v = dw[a] + dw[b] + dw[c] + dw[d]
+    triple = a & b & (c | d) | c & d & (a | b)
     if not triple:
-        return _RUN_DW[a] + _RUN_DW[b] + _RUN_DW[c] + _RUN_DW[d]
-    return _deadwood_with_sets(h, triple)
+        return v
+    if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
+        return _deadwood_with_sets(h, triple)
+    keep = ~triple
+    v2 = dw[a & keep] + dw[b & keep] + dw[c & keep] + dw[d & keep]
+    return v2 if v2 < v else v
 
 
 def _set_removals(h: int, triple: int) -> list[int] | tuple[int, int]:
@@ -170,66 +176,85 @@ def best_discards_mask(h: int) -> tuple[int, int]:
     For a fixed choice of sets the rest is runs only, and a discard changes only its
     own lane: the best discard is the lane with the largest gain. A card in a chosen
     set is never discarded under that choice; the choices without that set cover it.
+    No set (two hands in three) and one rank in exactly three suits (one in four) are
+    inline: a call and re-splitting the lanes cost a quarter of the time. Keep
+    ``best_discards`` in step.
     """
     a = h & 0x1FFF
     b = h >> 16 & 0x1FFF
     c = h >> 32 & 0x1FFF
     d = h >> 48
-    triple = a & b & (c | d) | c & d & (a | b)
-    if triple:
-        return _best_discards_with_sets(h, triple)
-    # _runs_best_discard(h) inlined on purpose: two 11-card hands in three take this
-    # path, and the call plus re-splitting the lanes cost 25% (median 122 -> 153
-    # instructions; 1.28x -> 1.16x OpenSpiel's throughput). Keep the two in step.
     gain = _GAIN
+    dw = _RUN_DW
     ga = gain[a]
     gb = gain[b]
     gc = gain[c]
     gd = gain[d]
-    g = max(ga, gb, gc, gd)
+    g = ga if ga > gb else gb   # max() of four costs a tuple and a slow call
+    g2 = gc if gc > gd else gd
+    if g2 > g:
+        g = g2
+    v = dw[a] + dw[b] + dw[c] + dw[d] - g
+    triple = a & b & (c | d) | c & d & (a | b)
+    if triple:
+        if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
+            return _best_discards_with_sets(h, triple)
+        keep = ~triple
+        a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
+        ha, hb, hc, hd = gain[a2], gain[b2], gain[c2], gain[d2]
+        g2 = ha if ha > hb else hb
+        t = hc if hc > hd else hd
+        if t > g2:
+            g2 = t
+        v2 = dw[a2] + dw[b2] + dw[c2] + dw[d2] - g2
+        if v2 < v:
+            a, b, c, d, ga, gb, gc, gd, g, v = a2, b2, c2, d2, ha, hb, hc, hd, g2, v2
+        elif v2 == v:   # both ways tie: every discard of either
+            return _best_discards_with_sets(h, triple)
+    gcards = _GAIN_CARDS
     found = 0
     if ga == g:
-        found = _GAIN_CARDS[a]
+        found = gcards[a]
     if gb == g:
-        found |= _GAIN_CARDS[b] << 16
+        found |= gcards[b] << 16
     if gc == g:
-        found |= _GAIN_CARDS[c] << 32
+        found |= gcards[c] << 32
     if gd == g:
-        found |= _GAIN_CARDS[d] << 48
-    return _RUN_DW[a] + _RUN_DW[b] + _RUN_DW[c] + _RUN_DW[d] - g, found
+        found |= gcards[d] << 48
+    return v, found
 
 
 def _best_discards_with_sets(h: int, triple: int) -> tuple[int, int]:
+    # The runs-only best discard of each choice, inline: a call per choice cost as
+    # much as the choice's own work.
+    dw, gain, gcards = _RUN_DW, _GAIN, _GAIN_CARDS
     best = 999
     found = 0
     for rm in _set_removals(h, triple):
-        v, cards = _runs_best_discard(h ^ rm)
+        g = h ^ rm
+        a = g & 0x1FFF
+        b = g >> 16 & 0x1FFF
+        c = g >> 32 & 0x1FFF
+        d = g >> 48
+        ga, gb, gc, gd = gain[a], gain[b], gain[c], gain[d]
+        top = ga if ga > gb else gb   # max() of four costs a tuple and a slow call
+        t2 = gc if gc > gd else gd
+        if t2 > top:
+            top = t2
+        v = dw[a] + dw[b] + dw[c] + dw[d] - top
+        if v > best:
+            continue
         if v < best:
-            best, found = v, cards
-        elif v == best:
-            found |= cards
+            best, found = v, 0
+        if ga == top:
+            found |= gcards[a]
+        if gb == top:
+            found |= gcards[b] << 16
+        if gc == top:
+            found |= gcards[c] << 32
+        if gd == top:
+            found |= gcards[d] << 48
     return best, found
-
-
-def _runs_best_discard(g: int) -> tuple[int, int]:
-    """Runs only: the least deadwood one discard leaves, and the cards that do it."""
-    dw, gain, gcards = _RUN_DW, _GAIN, _GAIN_CARDS
-    a = g & 0x1FFF
-    b = g >> 16 & 0x1FFF
-    c = g >> 32 & 0x1FFF
-    d = g >> 48
-    ga, gb, gc, gd = gain[a], gain[b], gain[c], gain[d]
-    top = max(ga, gb, gc, gd)   # all lanes empty: -1000, a total no real choice beats
-    found = 0
-    if ga == top:
-        found = gcards[a]
-    if gb == top:
-        found |= gcards[b] << 16
-    if gc == top:
-        found |= gcards[c] << 32
-    if gd == top:
-        found |= gcards[d] << 48
-    return dw[a] + dw[b] + dw[c] + dw[d] - top, found
 
 
 # ---- the readable interface --------------------------------------------------------
@@ -256,15 +281,119 @@ class Arrangement:
         return " | ".join(parts)
 
 
+# ---- from card lists: what bot authors call ---------------------------------------------
+#
+# A list of card ints becomes a mask in C: ``sum(map(_bit_of, cards))``. A list's own
+# ``__getitem__`` is a direct C method (a tuple's goes through a slot wrapper, 1.5x
+# slower), and for distinct cards the sum of their bits is their mask. The loop of
+# ``port.cards.mask`` costs more than the minimiser; this costs less than half of it.
+# Both functions then run the minimiser inline (a call more costs a tenth of the time).
+
+_bit_of = [c.bit for c in CARDS].__getitem__
+
+
+def _lane_cards() -> tuple[list[tuple[Card, ...]], ...]:
+    """For each suit, the cards of every 13-bit lane, ready to return (card order)."""
+    out = []
+    for s in range(4):
+        row: list[tuple[Card, ...]] = [()]
+        for m in range(1, 1 << 13):
+            low = m & -m
+            row.append((CARDS[s * 13 + low.bit_length() - 1],) + row[m ^ low])
+        out.append(row)
+    return tuple(out)
+
+
+_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = _lane_cards()
+# ... and of each lane's best discards (``_GAIN_CARDS``), shared with the above.
+_DISCARDS_S, _DISCARDS_H, _DISCARDS_D, _DISCARDS_C = (
+    [row[m] for m in _GAIN_CARDS] for row in (_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C))
+
+
 def deadwood(cards: Iterable[int]) -> int:
-    """Least deadwood of some cards: deadwood(parse("AS 2S 3S 9H")) == 9."""
-    return deadwood_mask(mask(cards))
+    """Least deadwood of some distinct cards: deadwood(parse("AS 2S 3S 9H")) == 9.
+
+    ``deadwood_mask(mask(cards))`` inline (see the note above), with the commonest set
+    case inline too: one rank held in exactly three suits, where the set is either
+    made (that rank's bit cleared in every lane) or not.
+    """
+    h = sum(map(_bit_of, cards))
+    a = h & 0x1FFF
+    b = h >> 16 & 0x1FFF
+    c = h >> 32 & 0x1FFF
+    d = h >> 48
+    dw = _RUN_DW
+    v = dw[a] + dw[b] + dw[c] + dw[d]
+    triple = a & b & (c | d) | c & d & (a | b)
+    if not triple:
+        return v
+    if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
+        return _deadwood_with_sets(h, triple)
+    keep = ~triple
+    v2 = dw[a & keep] + dw[b & keep] + dw[c & keep] + dw[d & keep]
+    return v2 if v2 < v else v
 
 
-def best_discards(cards: Iterable[int]) -> tuple[int, list[Card]]:
-    """For 11 cards: the least deadwood a discard can leave, and every such discard."""
-    best, found = best_discards_mask(mask(cards))
-    return best, cards_of(found)
+def _cards_of_lanes(f: int) -> tuple[Card, ...]:
+    return (_CARDS_S[f & 0x1FFF] + _CARDS_H[f >> 16 & 0x1FFF]
+            + _CARDS_D[f >> 32 & 0x1FFF] + _CARDS_C[f >> 48])
+
+
+def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
+    """For 11 distinct cards: the least deadwood a discard can leave, and every such
+    discard, as a tuple (by suit, Ace up within a suit).
+
+    ``best_discards_mask(mask(cards))`` inline, the cards read from per-suit tables
+    instead of unpacked from a mask; one rank in exactly three suits (a quarter of
+    11-card hands) is inline too: the best of making that set or not.
+    """
+    h = sum(map(_bit_of, cards))
+    a = h & 0x1FFF
+    b = h >> 16 & 0x1FFF
+    c = h >> 32 & 0x1FFF
+    d = h >> 48
+    gain = _GAIN
+    dw = _RUN_DW
+    ga = gain[a]
+    gb = gain[b]
+    gc = gain[c]
+    gd = gain[d]
+    g = ga if ga > gb else gb   # max() of four costs a tuple and a slow call
+    g2 = gc if gc > gd else gd
+    if g2 > g:
+        g = g2
+    v = dw[a] + dw[b] + dw[c] + dw[d] - g
+    triple = a & b & (c | d) | c & d & (a | b)
+    if triple:
+        if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
+            v, f = _best_discards_with_sets(h, triple)
+            return v, _cards_of_lanes(f)
+        keep = ~triple
+        a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
+        ha, hb, hc, hd = gain[a2], gain[b2], gain[c2], gain[d2]
+        g2 = ha if ha > hb else hb
+        t = hc if hc > hd else hd
+        if t > g2:
+            g2 = t
+        v2 = dw[a2] + dw[b2] + dw[c2] + dw[d2] - g2
+        if v2 < v:
+            a, b, c, d, ga, gb, gc, gd, g, v = a2, b2, c2, d2, ha, hb, hc, hd, g2, v2
+        elif v2 == v:   # both ways tie: every discard of either
+            v, f = _best_discards_with_sets(h, triple)
+            return v, _cards_of_lanes(f)
+    # The tables' own tuples: one winning lane (most hands) allocates nothing, and a
+    # tuple of cards is soon untracked by the garbage collector (a list never is: in
+    # a loop over many hands, collections cost a third of the time).
+    out: tuple[Card, ...] = ()
+    if ga == g:
+        out = _DISCARDS_S[a]
+    if gb == g:
+        out += _DISCARDS_H[b]
+    if gc == g:
+        out += _DISCARDS_D[c]
+    if gd == g:
+        out += _DISCARDS_C[d]
+    return v, out
 
 
 def _runs_of_lanes(g: int) -> list[int]:
