@@ -30,17 +30,19 @@ a seed gives the same games on any machine. scripts/bench_ai.py measures the tim
 """
 from __future__ import annotations
 
-import dataclasses
 import random
+from collections.abc import Callable
 
 from port.cards import CARDS, Card
 from port.rules.computer import (DEFAULT, FULL, Knowledge, Standard, Weights, _bits,
-                                 _discard_order, _score_discard, choose_discard, knowledge, wants_knock,
+                                 _discard_order, _score_discard, choose_discard, knowledge,
                                  related, worth)
 from port.rules.melds import arrange_mask, best_discards_mask, deadwood_mask
 from port.rules.players import Draw, KnockChoice, legal_discards
 from port.rules.settle import best_layoffs
+from port.rules.options import FirstTurn
 from port.rules.state import DRAW_AT, Act, View
+from port.rules.wintable import win_table
 
 _SPREAD = 0x0001_0001_0001_0001
 _WAITS = (Act.PLAY_ON, Act.PLAY_TO_GIN)
@@ -105,7 +107,8 @@ def _near(shed: int) -> int:
 
 def _loosest(h: int) -> int:
     """The value of the costliest card outside the hand's best melds (0 for gin)."""
-    return _VALUE_AT[_highest(arrange_mask(h)[2])] if arrange_mask(h)[2] else 0
+    dead = arrange_mask(h)[2]
+    return _VALUE_AT[_highest(dead)] if dead else 0
 
 
 # ---- a fast play-out ---------------------------------------------------------------------
@@ -138,14 +141,18 @@ def out_points(kh: int, dh: int, gin_bonus: int, undercut_bonus: int) -> int:
 
 def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
              kv: int, me: int, gin_bonus: int, undercut_bonus: int,
-             schedule: tuple[int, float, int, int] | None = None, at_once: int = -1) -> int:
+             schedule: tuple[int, float, int, int] | None = None, at_once: int = -1,
+             stock_first: bool = False) -> int:
     """Play the hand to its end with fast least-deadwood play; points for ``me``
     (negative when the other side scores). ``hands`` and ``stock`` are consumed.
 
     Both sides knock as soon as they may, or with ``schedule`` = (free turns, slope,
     floor, the draws made so far by each side) by STANDARD's knock formula, except the
-    seat ``at_once``, which still knocks as soon as it may."""
+    seat ``at_once``, which still knocks as soon as it may. ``stock_first``: the side
+    to move draws from the stock on its first turn, whatever the pile offers."""
     dws = [deadwood_mask(hands[0]), deadwood_mask(hands[1])]
+    if stock_first:
+        top = None   # the pile card passed over is buried under the next discard
     if schedule is not None:
         free, slope, floor, drawn = schedule
         draws = [drawn, drawn]   # each side's own draws (the other's are about as many)
@@ -184,44 +191,38 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
 
 # ---- the level ----------------------------------------------------------------------
 
-# STANDARD's weights. (EXPERT once kept a low hand low when playing on, which STANDARD
-# now does too; with STANDARD's older weights, danger 4 rising to 12 and knocks after
-# 6 draws with slope 0.7, EXPERT won only 39.6% of 2000 games against today's STANDARD.)
+# STANDARD's weights: EXPERT's candidates and its fallback are STANDARD's choices.
 WEIGHTS = DEFAULT
 
 
 class Expert(Standard):
-    """EXPERT: STANDARD's formulas, knocks decided on sampled deals played out."""
+    """EXPERT: STANDARD's best few moves, settled by playing the hand out on sampled
+    worlds, every candidate on the same worlds, outcomes priced by the chance to win
+    the game (``port.rules.wintable``)."""
 
     name = "expert"
-    samples = 48            # deals per knock question ...
-    close_knock = 4.0       # ... and twice as many more when the means differ by less
-    # Playing out close draws and discards too measured worse than STANDARD's formulas
-    # (vs STANDARD over 200-300 games: 39.5% with both, 49% with the discards decided
-    # by a second draw of look-ahead): off (-1) unless tuning (scripts/tune_expert.py).
-    draw_samples = 32       # deals per draw option
-    discard_samples = 32    # deals per discard candidate
-    candidates = 3          # discards played out at most
-    close = -1.0            # STANDARD score gap under which discards are played out
-    draw_close = -1.0       # STANDARD score gap under which the draw is played out
-    game_bonus = 0.0        # worth of ending the game, on top of the hand's points
-    tries = 4               # > 1: resample up to this often for a hand whose loose
+    worlds = 20             # sampled worlds per searched decision (shared by the candidates)
+    candidates = 4          # discards played out at most (STANDARD's best few)
+    close = 3.0             # ... within this many of STANDARD's points of its best
+    draw_close = 2.0        # a draw is searched when STANDARD's take and keep are this close
+    z = 1.0                 # leave STANDARD's move only for a paired gain of z standard errors
+    tries = 2               # > 1: resample up to this often for a hand whose loose
                             # cards are no costlier than the opponent's last discard
-    blend = 3.0             # >= 0: STANDARD's knock unless the play-outs differ by more
-    knock_margin = 0.0      # points playing on must win over knocking
-    built = 1.0             # share of the opponent's draws a sampled hand has seen
-    standard_knocks = True   # play-outs knock by STANDARD's formula, not at once
-    read_habit = True       # play out an opponent that never turned a knock down as
-                            # knocking at once
     low_tries = 12          # > 0: resample up to this often for a hand within the knock
                             # value once the opponent has turned a knock down
+    built = 1.0             # share of the opponent's draws a sampled hand has seen
+    standard_knocks = True  # play-outs knock by STANDARD's formula, not at once
+    read_habit = True       # play out an opponent that never turned a knock down as
+                            # knocking at once
+    by_game = True          # price outcomes by the chance to win the game (else points)
 
     def __init__(self, seed: int = 0, weights: Weights = WEIGHTS) -> None:
         super().__init__(seed, weights)
         self.rng = random.Random(seed)
         self.opp_waits = False   # the opponent has turned down a knock this game
+        self.plan: tuple[int, bool] | None = None   # (hand after the discard, knock?)
 
-    # -- the deals --
+    # -- the worlds --
 
     def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
         sampler = Sampler(kn, self.rng, self.built)
@@ -249,21 +250,6 @@ class Expert(Standard):
             out.append(deal)
         return out
 
-    def _value(self, view: View, kn: Knowledge, h10: int, discard: int | None,
-               deals: list[tuple[int, list[int]]]) -> float:
-        """Mean points of having thrown ``discard`` and kept ``h10`` (playing on)."""
-        me = view.seat
-        o = view.options
-        schedule, at_once = self._schedule(kn), self._at_once(view)
-        total = 0
-        for opp, stock in deals:
-            hands = [0, 0]
-            hands[me], hands[1 - me] = h10, opp
-            total += self._utility(view, play_out(hands, list(stock), discard, 1 - me,
-                                                  view.knock_value, me, o.gin_bonus,
-                                                  o.undercut_bonus, schedule, at_once))
-        return total / max(1, len(deals))
-
     def _schedule(self, kn: Knowledge) -> tuple[int, float, int, int] | None:
         """STANDARD's knock formula for the sides of a play-out (None: knock at once)."""
         if not self.standard_knocks:
@@ -282,129 +268,170 @@ class Expert(Standard):
             self.opp_waits = True
         return -1 if self.opp_waits else opp
 
-    def _utility(self, view: View, pts: float) -> float:
-        """Points of a hand for us, with ``game_bonus`` more when they end the game
-        (a hand that wins the game is worth more than its points)."""
-        limit = view.options.score_limit
-        mine, theirs = view.scores[view.seat], view.scores[1 - view.seat]
-        if pts > 0 and mine + pts >= limit:
-            return pts + self.game_bonus
-        if pts < 0 and theirs - pts >= limit:
-            return pts - self.game_bonus
-        return pts
+    # -- pricing --
+
+    def _pricer(self, view: View) -> Callable[[int], float]:
+        """Points of this hand for me (negative: for them) -> what they are worth: the
+        chance to win the game after them, or the points themselves."""
+        o = view.options
+        mult = 2 if o.doubled(view.upcard) else 1
+        if not self.by_game:
+            return lambda pts: float(pts * mult)
+        table = win_table(o)
+        me = view.seat
+        starter = view.events[0].seat if view.events else view.to_move
+        nxt = 1 - starter if o.first_turn is FirstTurn.ALTERNATE else starter
+        mine, theirs = view.scores[me], view.scores[1 - me]
+        start = nxt == me
+        memo: dict[int, float] = {}
+
+        def price(pts: int) -> float:
+            got = memo.get(pts)
+            if got is None:
+                got = memo[pts] = table.price(mine, theirs, start, pts * mult)
+            return got
+
+        return price
+
+    # -- evaluating a hand after a discard, on every world --
+
+    def _after(self, view: View, kn: Knowledge, h10: int, d: int | None,
+               deals: list[tuple[int, list[int]]], price: Callable[[int], float]
+               ) -> tuple[list[float], list[float] | None]:
+        """Per world, the worth of keeping ``h10`` with ``d`` thrown and playing on, and
+        (when the hand may knock) of knocking at once."""
+        me = view.seat
+        o = view.options
+        kv = view.knock_value
+        dw = deadwood_mask(h10)
+        g, u = o.gin_bonus, o.undercut_bonus
+        if dw == 0:
+            gin = [price(out_points(h10, opp, g, u)) for opp, _ in deals]
+            return gin, None
+        schedule, at_once = self._schedule(kn), self._at_once(view)
+        on = []
+        for opp, stock in deals:
+            hands = [0, 0]
+            hands[me], hands[1 - me] = h10, opp
+            on.append(price(play_out(hands, list(stock), d, 1 - me, kv, me, g, u,
+                                     schedule, at_once)))
+        knock = None
+        if dw <= kv and not view.play_to_gin:
+            knock = [price(out_points(h10, opp, g, u)) for opp, _ in deals]
+        return on, knock
+
+    @staticmethod
+    def _best_of(on: list[float], knock: list[float] | None) -> tuple[list[float], bool]:
+        """The better of playing on and knocking, chosen on the means (never per world,
+        which would be choosing with sight of the hidden cards)."""
+        if knock is not None and sum(knock) >= sum(on):
+            return knock, True
+        return on, False
+
+    def _prefer(self, values: list[list[float]], standard: int) -> int:
+        """The candidate to play: STANDARD's (index ``standard``) unless another beats
+        it, world by world, by ``z`` standard errors of the paired differences."""
+        n = len(values[standard])
+        best_i, best_gain = standard, 0.0
+        for i, vals in enumerate(values):
+            if i == standard:
+                continue
+            diffs = [a - b for a, b in zip(vals, values[standard])]
+            mean = sum(diffs) / n
+            if mean <= best_gain:
+                continue
+            var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
+            if mean > self.z * (var / n) ** 0.5:
+                best_i, best_gain = i, mean
+        return best_i
 
     # -- decisions --
 
-    def choose_draw(self, view: View) -> Draw:
+    def choose_discard(self, view: View) -> Card:
+        kn = knowledge(view)
+        h = kn.mine
+        w = self.weights
+        options = [c.bit for c in legal_discards(view)]
+        dws = {d: deadwood_mask(h ^ d) for d in options}
+        best_dw = min(dws.values())
+        standard = choose_discard(view, w).bit   # STANDARD's own move (also the hint)
+        if best_dw == 0:
+            self.plan = None
+            return _CARD_AT[standard]
+        can_knock = not view.play_to_gin and view.knock_value > 0 and best_dw <= view.knock_value
+        # The candidates: STANDARD's best few by its own score, the knocking discard,
+        # and STANDARD's choice.
+        scored = sorted((_score_discard(h, d, kn, w), -_VALUE_AT[d], -d, d)
+                        for d in options if dws[d] <= best_dw + 10)
+        top = scored[0][0]
+        cands = [x[3] for x in scored[:self.candidates] if x[0] <= top + self.close]
+        if can_knock:
+            knocker = max((d for d in options if dws[d] == best_dw), key=_discard_order)
+            if knocker not in cands:
+                cands.append(knocker)
+        if standard not in cands:
+            cands.insert(0, standard)
+        if len(cands) == 1 and not can_knock:
+            self.plan = None
+            return _CARD_AT[standard]
+        deals = self._deals(kn, self.worlds, view.knock_value)
+        price = self._pricer(view)
+        values, knocks = [], []
+        for d in cands:
+            on, knock = self._after(view, kn, h ^ d, d, deals, price)
+            vals, k = self._best_of(on, knock)
+            values.append(vals)
+            knocks.append(k)
+        i = self._prefer(values, cands.index(standard))
+        self.plan = (h ^ cands[i], knocks[i])
+        return _CARD_AT[cands[i]]
+
+    def choose_knock(self, view: View) -> KnockChoice:
+        kn = knowledge(view)
+        if self.plan is not None and self.plan[0] == kn.mine:
+            return KnockChoice.KNOCK if self.plan[1] else KnockChoice.PLAY_ON
         top = view.pile_top
+        d = top.bit if top is not None else None
+        deals = self._deals(kn, self.worlds, view.knock_value)
+        on, knock = self._after(view, kn, kn.mine, d, deals, self._pricer(view))
+        return KnockChoice.KNOCK if self._best_of(on, knock)[1] else KnockChoice.PLAY_ON
+
+    def choose_draw(self, view: View) -> Draw:
         standard = super().choose_draw(view)
+        top = view.pile_top
         if top is None or self.draw_close < 0:
             return standard
         kn = knowledge(view)
+        w = self.weights
         h, t = kn.mine, top.bit
         h11 = h | t
         dws = [(deadwood_mask(h11 ^ d), d) for d in _bits(h)]
         best_dw = min(dws)[0]
         if best_dw == 0 or (not (related(h) & t) and best_dw >= deadwood_mask(h)):
             return standard
-        w = self.weights
         keep = worth(h, kn, w)
-        scored = [(_score_discard(h11, d, kn, w), -_VALUE_AT[d], -d, d)
-                  for dw, d in dws if dw <= best_dw + 10]
-        take_score, _, _, take_d = min(scored)
+        take_score, _, _, take_d = min((_score_discard(h11, d, kn, w), -_VALUE_AT[d], -d, d)
+                                       for dw, d in dws if dw <= best_dw + 10)
         if abs(take_score - keep) > self.draw_close:
             return standard
-        # Take: the discard STANDARD would make, then play on (or knock).
-        deals = self._deals(kn, self.draw_samples, view.knock_value)
-        take = self._after_discard(view, kn, h11 ^ take_d, take_d, deals)
-        stock = self._stock_value(view, kn, deals)
-        return Draw.PILE if take > stock else Draw.STOCK
-
-    def _after_discard(self, view: View, kn: Knowledge, h10: int, d: int,
-                       deals: list[tuple[int, list[int]]]) -> float:
-        dw = deadwood_mask(h10)
-        if dw <= view.knock_value and not view.play_to_gin:
-            return max(self._knock_mean(view, h10, deals), self._value(view, kn, h10, d, deals))
-        return self._value(view, kn, h10, d, deals)
-
-    def _stock_value(self, view: View, kn: Knowledge, deals: list[tuple[int, list[int]]]) -> float:
-        """Mean points of drawing from the stock (the fast play from there on)."""
+        # Take: STANDARD's discard after it, then the better of knocking and playing on;
+        # stock: draw the world's next card and play on fast. Both on the same worlds.
+        deals = self._deals(kn, self.worlds, view.knock_value)
+        price = self._pricer(view)
+        take = self._best_of(*self._after(view, kn, h11 ^ take_d, take_d, deals, price))[0]
         me = view.seat
         o = view.options
         schedule, at_once = self._schedule(kn), self._at_once(view)
-        total = 0
-        for opp, stock in deals:
-            stock = list(stock)
-            if len(stock) <= DRAW_AT:
-                continue
-            h = kn.mine | stock.pop()
-            v, throws = best_discards_mask(h)
-            d = _highest(throws)
-            h ^= d
-            if v <= view.knock_value and not view.play_to_gin:
-                total += self._utility(view, out_points(h, opp, o.gin_bonus, o.undercut_bonus))
-                continue
+        stock = []
+        for opp, order in deals:
             hands = [0, 0]
             hands[me], hands[1 - me] = h, opp
-            total += self._utility(view, play_out(hands, stock, d, 1 - me, view.knock_value,
-                                                  me, o.gin_bonus, o.undercut_bonus,
-                                                  schedule, at_once))
-        return total / max(1, len(deals))
-
-    def _knock_mean(self, view: View, h10: int, deals: list[tuple[int, list[int]]]) -> float:
-        o = view.options
-        return sum(self._utility(view, out_points(h10, opp, o.gin_bonus, o.undercut_bonus))
-                   for opp, _ in deals) / max(1, len(deals))
-
-    def choose_discard(self, view: View) -> Card:
-        kn = knowledge(view)
-        h = kn.mine
-        options = [c.bit for c in legal_discards(view)]
-        dws = {d: deadwood_mask(h ^ d) for d in options}
-        best_dw = min(dws.values())
-        can_knock = not view.play_to_gin and view.knock_value > 0
-        if best_dw == 0 or (can_knock and best_dw <= view.knock_value):
-            # Gin, or a knocking discard: STANDARD's choice with the knock simulated
-            # (playing on, ``Weights.on_potential`` keeps the low hand low).
-            return choose_discard(view, self.weights, self._knock_better)
-        w = self.weights
-        scored = sorted((_score_discard(h, d, kn, w), -_VALUE_AT[d], -d, d)
-                        for d in options if dws[d] <= best_dw + 10)
-        best = scored[0][0]
-        cands = [s[3] for s in scored[:self.candidates] if s[0] <= best + self.close]
-        if len(cands) <= 1:
-            return _CARD_AT[scored[0][3]]
-        deals = self._deals(kn, self.discard_samples, view.knock_value)
-        values = [self._value(view, kn, h ^ d, d, deals) for d in cands]
-        i = max(range(len(cands)), key=lambda j: (values[j], -j))
-        return _CARD_AT[cands[i]]
-
-    def choose_knock(self, view: View) -> KnockChoice:
-        kn = knowledge(view)
-        top = view.pile_top
-        ok = self._knock_better(view, kn, kn.mine, top.bit if top is not None else None)
-        return KnockChoice.KNOCK if ok else KnockChoice.PLAY_ON
-
-    def _knock_better(self, view: View, kn: Knowledge, h10: int, discard: int | None) -> bool:
-        """Knocking now against playing on, over sampled opponent hands and stocks."""
-        if deadwood_mask(h10) <= 1 or view.stock_count <= 4:
-            return True
-        # The discard is public once made: it is not in the opponent's hand or the stock.
-        if discard is not None and discard & kn.unseen:
-            kn = dataclasses.replace(kn, pile=kn.pile | discard, unseen=kn.unseen & ~discard)
-        deals = self._deals(kn, self.samples, view.knock_value)
-        knock = self._knock_mean(view, h10, deals)
-        on = self._value(view, kn, h10, discard, deals)
-        if abs(knock - on) < self.close_knock:   # close: spend more of the budget
-            more = self._deals(kn, 2 * self.samples, view.knock_value)
-            n, m = len(deals), len(more)
-            knock = (knock * n + self._knock_mean(view, h10, more) * m) / (n + m)
-            on = (on * n + self._value(view, kn, h10, discard, more) * m) / (n + m)
-        if self.blend >= 0:   # STANDARD's answer unless the play-outs clearly disagree
-            if wants_knock(deadwood_mask(h10), view, kn, self.weights):
-                return knock >= on - self.blend
-            return knock > on + self.blend
-        return knock >= on - self.knock_margin
+            stock.append(price(play_out(hands, list(order), t, me, view.knock_value, me,
+                                        o.gin_bonus, o.undercut_bonus, schedule, at_once,
+                                        stock_first=True)))
+        values = [take, stock] if standard is Draw.PILE else [stock, take]
+        i = self._prefer(values, 0)
+        return standard if i == 0 else (Draw.STOCK if standard is Draw.PILE else Draw.PILE)
 
 
 __all__ = ["Expert", "Sampler", "out_points", "play_out"]
