@@ -53,32 +53,40 @@ _VALUE_AT = {c.bit: c.value for c in CARDS}
 class Sampler:
     """Opponent hands (and stock orders) consistent with one seat's knowledge."""
 
+    near_weight = 0.35   # how likely a card next to one the opponent shed is kept
+
     def __init__(self, kn: Knowledge, rng: random.Random, built: float = 1.0) -> None:
         self.kn = kn
         self.built = built
         self.rng = rng
-        pool = _bits(kn.unseen)
-        near = _near(kn.opp_shed)
-        self.pool = pool
-        self.weights = [0.35 if b & near else 1.0 for b in pool]
+        self.pool = _bits(kn.unseen)
+        self.near = _near(kn.opp_shed)
 
     def sample(self) -> tuple[int, list[int]]:
         """One opponent hand (mask) and a stock order (list of bits, top last)."""
         kn = self.kn
         need = kn.opp_unknown
-        pool, weights = list(self.pool), list(self.weights)
+        pool = list(self.pool)
+        near, keep = self.near, self.near_weight
         hand = kn.opp_has
         rng = self.rng
+        random_ = rng.random
         # The opponent has seen a card per stock draw and kept the best ten: draw that
         # many more and let it throw, least deadwood first, what it would have thrown.
         extra = min(int(kn.opp_draws * self.built), max(0, len(pool) - need - DRAW_AT - 2))
         drawn = 0
-        for _ in range(min(need + extra, len(pool))):
-            i = _weighted_index(rng, weights)
-            drawn |= pool[i]
-            pool[i], weights[i] = pool[-1], weights[-1]
+        left = min(need + extra, len(pool))
+        while left:
+            # A card near one the opponent shed is drawn with weight ``keep``: pick
+            # uniformly, and accept such a card with that chance (rejection sampling).
+            i = int(random_() * len(pool))
+            b = pool[i]
+            if b & near and random_() >= keep:
+                continue
+            pool[i] = pool[-1]
             pool.pop()
-            weights.pop()
+            drawn |= b
+            left -= 1
         for _ in range(extra):
             _, throws = best_discards_mask(hand | drawn)
             throws &= drawn
@@ -87,15 +95,6 @@ class Sampler:
             pool.append(t)
         rng.shuffle(pool)
         return hand | drawn, pool
-
-
-def _weighted_index(rng: random.Random, weights: list[float]) -> int:
-    x = rng.random() * sum(weights)
-    for i, w in enumerate(weights):
-        x -= w
-        if x < 0:
-            return i
-    return len(weights) - 1
 
 
 def _near(shed: int) -> int:
@@ -142,14 +141,21 @@ def out_points(kh: int, dh: int, gin_bonus: int, undercut_bonus: int) -> int:
 def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
              kv: int, me: int, gin_bonus: int, undercut_bonus: int,
              schedule: tuple[int, float, int, int] | None = None, at_once: int = -1,
-             stock_first: bool = False) -> int:
+             stock_first: bool = False, memo: dict[int, tuple[int, int]] | None = None) -> int:
     """Play the hand to its end with fast least-deadwood play; points for ``me``
     (negative when the other side scores). ``hands`` and ``stock`` are consumed.
 
     Both sides knock as soon as they may, or with ``schedule`` = (free turns, slope,
     floor, the draws made so far by each side) by STANDARD's knock formula, except the
     seat ``at_once``, which still knocks as soon as it may. ``stock_first``: the side
-    to move draws from the stock on its first turn, whatever the pile offers."""
+    to move draws from the stock on its first turn, whatever the pile offers.
+
+    ``memo`` keeps the best discards of the 11-card hands met: the candidates of one
+    decision are played out on the same worlds, so the opponent meets the same hands
+    again and again (about half the look-ups hit)."""
+    if memo is None:
+        memo = {}
+    get = memo.get
     dws = [deadwood_mask(hands[0]), deadwood_mask(hands[1])]
     if stock_first:
         top = None   # the pile card passed over is buried under the next discard
@@ -160,7 +166,11 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
         h = hands[to_move]
         took = False
         if top is not None:
-            v, throws = best_discards_mask(h | top)
+            x = h | top
+            r = get(x)
+            if r is None:
+                r = memo[x] = best_discards_mask(x)
+            v, throws = r
             throws &= ~top
             if v < dws[to_move] and throws:
                 took = True
@@ -168,9 +178,11 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
         if not took:
             if len(stock) <= DRAW_AT:
                 return 0
-            c = stock.pop()
-            h |= c
-            v, throws = best_discards_mask(h)
+            h |= stock.pop()
+            r = get(h)
+            if r is None:
+                r = memo[h] = best_discards_mask(h)
+            v, throws = r
         d = _highest(throws)
         h ^= d
         hands[to_move] = h
@@ -221,6 +233,7 @@ class Expert(Standard):
         self.rng = random.Random(seed)
         self.opp_waits = False   # the opponent has turned down a knock this game
         self.plan: tuple[int, bool] | None = None   # (hand after the discard, knock?)
+        self.memo: dict[int, tuple[int, int]] = {}  # one decision's best discards
 
     # -- the worlds --
 
@@ -310,11 +323,12 @@ class Expert(Standard):
             return gin, None
         schedule, at_once = self._schedule(kn), self._at_once(view)
         on = []
+        memo = self.memo
         for opp, stock in deals:
             hands = [0, 0]
             hands[me], hands[1 - me] = h10, opp
             on.append(price(play_out(hands, list(stock), d, 1 - me, kv, me, g, u,
-                                     schedule, at_once)))
+                                     schedule, at_once, memo=memo)))
         knock = None
         if dw <= kv and not view.play_to_gin:
             knock = [price(out_points(h10, opp, g, u)) for opp, _ in deals]
@@ -376,6 +390,7 @@ class Expert(Standard):
             return _CARD_AT[standard]
         deals = self._deals(kn, self.worlds, view.knock_value)
         price = self._pricer(view)
+        self.memo = {}
         values, knocks = [], []
         for d in cands:
             on, knock = self._after(view, kn, h ^ d, d, deals, price)
@@ -393,6 +408,7 @@ class Expert(Standard):
         top = view.pile_top
         d = top.bit if top is not None else None
         deals = self._deals(kn, self.worlds, view.knock_value)
+        self.memo = {}
         on, knock = self._after(view, kn, kn.mine, d, deals, self._pricer(view))
         return KnockChoice.KNOCK if self._best_of(on, knock)[1] else KnockChoice.PLAY_ON
 
@@ -418,6 +434,7 @@ class Expert(Standard):
         # stock: draw the world's next card and play on fast. Both on the same worlds.
         deals = self._deals(kn, self.worlds, view.knock_value)
         price = self._pricer(view)
+        self.memo = {}
         take = self._best_of(*self._after(view, kn, h11 ^ take_d, take_d, deals, price))[0]
         me = view.seat
         o = view.options
@@ -428,7 +445,7 @@ class Expert(Standard):
             hands[me], hands[1 - me] = h, opp
             stock.append(price(play_out(hands, list(order), t, me, view.knock_value, me,
                                         o.gin_bonus, o.undercut_bonus, schedule, at_once,
-                                        stock_first=True)))
+                                        stock_first=True, memo=self.memo)))
         values = [take, stock] if standard is Draw.PILE else [stock, take]
         i = self._prefer(values, 0)
         return standard if i == 0 else (Draw.STOCK if standard is Draw.PILE else Draw.PILE)

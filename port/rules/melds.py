@@ -210,7 +210,8 @@ def best_discards_mask(h: int) -> tuple[int, int]:
         if v2 < v:
             a, b, c, d, ga, gb, gc, gd, g, v = a2, b2, c2, d2, ha, hb, hc, hd, g2, v2
         elif v2 == v:   # both ways tie: every discard of either
-            return _best_discards_with_sets(h, triple)
+            return v, _lanes_found(a, b, c, d, ga, gb, gc, gd, g) | _lanes_found(
+                a2, b2, c2, d2, ha, hb, hc, hd, g2)
     gcards = _GAIN_CARDS
     found = 0
     if ga == g:
@@ -222,6 +223,22 @@ def best_discards_mask(h: int) -> tuple[int, int]:
     if gd == g:
         found |= gcards[d] << 48
     return v, found
+
+
+def _lanes_found(a: int, b: int, c: int, d: int,
+                 ga: int, gb: int, gc: int, gd: int, g: int) -> int:
+    """The mask of the lanes' best discards, for lanes whose gain is the top ``g``."""
+    gcards = _GAIN_CARDS
+    found = 0
+    if ga == g:
+        found = gcards[a]
+    if gb == g:
+        found |= gcards[b] << 16
+    if gc == g:
+        found |= gcards[c] << 32
+    if gd == g:
+        found |= gcards[d] << 48
+    return found
 
 
 def _best_discards_with_sets(h: int, triple: int) -> tuple[int, int]:
@@ -379,8 +396,8 @@ def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
         if v2 < v:
             a, b, c, d, ga, gb, gc, gd, g, v = a2, b2, c2, d2, ha, hb, hc, hd, g2, v2
         elif v2 == v:   # both ways tie: every discard of either
-            v, f = _best_discards_with_sets(h, triple)
-            return v, _cards_of_lanes(f)
+            return v, _cards_of_lanes(_lanes_found(a, b, c, d, ga, gb, gc, gd, g)
+                                      | _lanes_found(a2, b2, c2, d2, ha, hb, hc, hd, g2))
     # The tables' own tuples: one winning lane (most hands) allocates nothing, and a
     # tuple of cards is soon untracked by the garbage collector (a list never is: in
     # a loop over many hands, collections cost a third of the time).
