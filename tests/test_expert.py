@@ -49,8 +49,8 @@ def test_expert_plays_legal_moves_under_every_family_of_rules() -> None:
         assert record.winner in (0, 1, None) and p.asked > 10
 
 
-def test_expert_is_the_same_for_a_seed_and_differs_across_seeds_only_by_its_sampling() -> None:
-    o = Options(score_limit=60, first_turn=FirstTurn.ALTERNATE)
+def test_expert_is_the_same_for_a_seed() -> None:
+    o = Options(score_limit=25, first_turn=FirstTurn.ALTERNATE)
     a = play_game(o, PascalRandom(5), (Expert(seed=8), Standard()))
     b = play_game(o, PascalRandom(5), (Expert(seed=8), Standard()))
     assert a.scores == b.scores
