@@ -1,7 +1,7 @@
 """Compare variants of EXPERT (its class attributes) with the match runner.
 
     .venv/bin/python scripts/tune_expert.py --vs standard --games 200 --seed 1 \
-        "" "close=-1,draw_close=-1" "samples=96"
+        "" "draw_close=-1" "worlds=32"
 
 Each variant is a comma-separated list of ``Expert`` attributes (samples, close, ...)
 and of its ``Weights`` fields written ``w.field=value`` (from ``expert.WEIGHTS``).
