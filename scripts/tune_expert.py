@@ -3,7 +3,7 @@
     .venv/bin/python scripts/tune_expert.py --vs standard --games 200 --seed 1 \
         "" "draw_close=-1" "worlds=32"
 
-Each variant is a comma-separated list of ``Expert`` attributes (samples, close, ...)
+Each variant is a comma-separated list of ``Expert`` attributes (worlds, close, ...)
 and of its ``Weights`` fields written ``w.field=value`` (from ``expert.WEIGHTS``).
 The runner loads players by "path.py:Name"; this module answers any name
 "X,attr=value,..." with such an EXPERT.
