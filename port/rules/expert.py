@@ -1,32 +1,26 @@
-"""EXPERT, beyond the original: STANDARD's formulas, with the opponent's hidden hand
-reasoned about by sampling and the close decisions settled by playing the hand out.
+"""EXPERT, beyond the original: STANDARD's best few moves, settled by playing the hand
+out on sampled worlds, every candidate on the same worlds, each outcome priced by the
+chance to win the game. docs/players.md ("How EXPERT chooses") explains it for a
+newcomer; in short:
 
-* Sampling: the opponent holds the cards it took from the pile and kept, plus cards
-  drawn from the unseen ones. A card next to one it threw away or passed over (same
-  rank, or a suit neighbour) is less likely in its hand: a player keeps what it
-  collects. Each sample also shuffles the rest of the unseen cards as the stock.
-  The opponent has also seen a card per stock draw and kept the best: each sample
-  draws that many more and throws them back the least-deadwood way, so a sampled
-  hand is as built-up as the opponent's real one after as many turns. An opponent
-  that turned down a knock (a public "play on") held a hand within the knock value:
-  each sample is then the first of up to 12 within it, or the lowest of the 12.
-* Play-outs: from a sampled deal, both sides play the rest of the hand fast (take the
-  pile card when it lowers the deadwood and stays; throw the costliest card the
-  least-deadwood way; knock by STANDARD's knock formula) and the hand is settled
-  (layoffs, undercut, gin). A play-out scores the points won, less the points lost.
-  Until the opponent is seen turning a knock down in this game, it is played out
-  knocking as soon as it may: many players do, and playing on against them is how
-  undercuts are won.
-* Decisions: every knock question (and the choice of a knocking discard) compares,
-  on the same sampled deals (common random numbers), the exact settlement of knocking
-  now with playing on, and overrules STANDARD's knock formula only when the two differ
-  by more than 3 points. Draws and other discards are STANDARD's, so they take well
-  under a millisecond. Playing out close draws and discards as well (STANDARD ranks
-  the moves, the best few are played out) is there for tuning: with the samples a
-  decision can afford it measured worse than STANDARD's formulas.
+* Candidates: at most ``candidates`` discards within ``close`` of STANDARD's best
+  score, STANDARD's own choice, and the knocking discard when the hand may knock.
+  One candidate and no knock: STANDARD's move, no search. A draw is searched only
+  when STANDARD's take and keep scores are within ``draw_close``.
+* Worlds (``Sampler``): the opponent's hidden hand, built up like a real hand (one
+  extra card seen per draw it made, the least useful thrown back), with the cards it
+  took and kept, fewer cards next to those it shed, and the rest as a shuffled stock.
+* Play-outs (``play_out``): fast greedy play by both sides to the end of the hand,
+  knocks by STANDARD's formula (an opponent not yet seen turning a knock down knocks
+  at once), settled as the engine settles (``out_points``).
+* Common random numbers: every candidate is played out on the same ``worlds``, and a
+  candidate replaces STANDARD's move only when its world-by-world gain is more than
+  ``z`` standard errors.
+* Pricing: ``port.rules.wintable``, the chance to win the game after the hand's points,
+  from both scores and who starts next: this is what makes its knocks score-aware.
 
-The bot's randomness is its own seeded generator; the number of samples is fixed, so
-a seed gives the same games on any machine. scripts/bench_ai.py measures the times.
+The bot's randomness is its own seeded generator; the number of worlds is fixed, so a
+seed gives the same games on any machine. scripts/bench_ai.py measures the times.
 """
 from __future__ import annotations
 
