@@ -11,8 +11,14 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# Property tests draw the same examples on every run and machine (the project's rule of
+# determinism): a failure CI finds is one anyone can replay, never a passing flake.
+settings.register_profile("port", derandomize=True)
+settings.load_profile("port")
 
 
 @pytest.fixture(scope="session")
