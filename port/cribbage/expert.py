@@ -36,7 +36,7 @@ RANKS = "A23456789TJQK"
 GAME = 60.0          # what winning or losing the game now is worth, in points
 DEALER_PEG = 2.0     # a rough figure for the pegging still to come, for the endgame
 PEG_WEIGHT = 1.0     # the pegging table's margin counts as points
-SAMPLES = 80         # opponent hands drawn for the look-ahead when there are more
+SAMPLES = 160        # opponent hands drawn for the look-ahead when there are more
 OPPONENT_MODEL = True  # the opponent plays by STANDARD's formula in the look-ahead
 
 
