@@ -26,7 +26,7 @@ from pathlib import Path
 
 from port.cards import Card
 from port.cribbage.computer import (
-    ALL_CARDS, VALUE, Standard, mean_hand, splits, unseen, value,
+    ALL_CARDS, VALUE, Standard, choose_play, mean_hand, splits, unseen, value,
 )
 from port.cribbage.rules import Act, View, peg_points, score_hand
 
@@ -36,7 +36,8 @@ RANKS = "A23456789TJQK"
 GAME = 60.0          # what winning or losing the game now is worth, in points
 DEALER_PEG = 2.0     # a rough figure for the pegging still to come, for the endgame
 PEG_WEIGHT = 1.0     # the pegging table's margin counts as points
-SAMPLES = 40         # opponent hands drawn for the look-ahead when there are more
+SAMPLES = 160        # opponent hands drawn for the look-ahead when there are more
+OPPONENT_MODEL = True  # the opponent plays by STANDARD's formula in the look-ahead
 
 
 @lru_cache(maxsize=1)
@@ -102,8 +103,10 @@ def expert_discard(view: View) -> tuple[Card, Card]:
 def _solve(turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[int, ...],
            count: int, me_to_act: bool, last_me: bool | None, a: float, b: float,
            memo: dict[tuple[object, ...], float]) -> float:
-    """The rest of the play with both hands known (ranks only: suits never peg), both
-    sides playing their best: my points times ``a`` less the opponent's times ``b``.
+    """The rest of the play with both hands known (ranks only: suits never peg): my
+    points times ``a`` less the opponent's times ``b``. I play my best; the opponent
+    plays by STANDARD's formula when ``OPPONENT_MODEL`` is on (it cannot see my cards,
+    so its best play against them is no model of it), else its best too.
     ``turn_hand`` is the hand of the seat to act; ``last_me`` says who played the last
     card of the count (None: nobody yet). GO, the go point, the last card and 31 as the
     engine plays them: a new count is led by the seat that did not play the last card."""
@@ -114,9 +117,14 @@ def _solve(turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[in
     room = 31 - count
     best: float | None = None
     prev = -1
+    only = -1
+    if OPPONENT_MODEL and not me_to_act:
+        legal = [r for r in turn_hand if VALUE[r] <= room]
+        if legal:
+            only = choose_play(legal, list(cc), count)
     for i, r in enumerate(turn_hand):
         v = VALUE[r]
-        if v > room or r == prev:
+        if v > room or r == prev or (only >= 0 and r != only):
             continue
         prev = r
         rest = turn_hand[:i] + turn_hand[i + 1:]
