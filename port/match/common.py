@@ -14,7 +14,12 @@ import math
 import multiprocessing
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from port.cards import PascalRandom, Rng
+
+R = TypeVar("R")
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -24,6 +29,18 @@ def game_seed(seed: int, game: int) -> int:
 
 def bot_seed(seed: int, game: int, side: int) -> int:
     return random.Random((seed * 1_000_003 + game) * 2 + side + 7).getrandbits(32)
+
+
+def seated_game(make_player: Callable[[str, int], Any], play_game: Callable[[Any, Rng, tuple[Any, Any]], R],
+                a: str, b: str, options: Any, seed: int, game: int) -> tuple[int, R]:
+    """Game number ``game`` of a match, for any game: side A sits in seat ``game % 2``, so
+    the two games of a pair share a deal seed with the seats swapped. Returns A's seat
+    and the game's record."""
+    pa = make_player(a, bot_seed(seed, game, 0))
+    pb = make_player(b, bot_seed(seed, game, 1))
+    seat_a = game % 2
+    players = (pa, pb) if seat_a == 0 else (pb, pa)
+    return seat_a, play_game(options, PascalRandom(game_seed(seed, game)), players)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

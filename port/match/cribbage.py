@@ -18,10 +18,9 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from port.cards import PascalRandom
 from port.cribbage.levels import load_player
 from port.cribbage.rules import GameRecord, Options, Player, play_game
-from port.match.common import bot_seed, chunks, game_seed, wilson
+from port.match.common import chunks, seated_game, wilson
 from port.match.runner import Runner
 
 PRELOAD = ("port.cribbage.rules", "port.cribbage.levels")
@@ -76,11 +75,7 @@ def player(spec: str, seed: int) -> Player:
 
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
-    pa = player(a, bot_seed(seed, game, 0))
-    pb = player(b, bot_seed(seed, game, 1))
-    seat_a = game % 2
-    players = (pa, pb) if seat_a == 0 else (pb, pa)
-    return seat_a, play_game(options, PascalRandom(game_seed(seed, game)), players)
+    return seated_game(player, play_game, a, b, options, seed, game)
 
 
 def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameRecord]]:
