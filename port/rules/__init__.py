@@ -7,13 +7,13 @@ game state machines. Plain Python: it never imports pyxel.
     10
 """
 from port.rules.melds import Arrangement, arrange, best_discards, deadwood
-from port.rules.options import BONUS_CHOICES, FirstTurn, Options
+from port.rules.options import BONUS_CHOICES, DOUBLER_SUITS, PRESETS, SCORING_METHODS, FirstTurn, Options, preset
 from port.rules.errors import BadArgument
 from port.rules.settle import DrawnBy, Outcome, Settlement, best_layoffs, settle_draw, settle_out
 from port.rules.state import PILE_RUN_LIMIT, Act, Event, Game, HandState, IllegalMove, Move, Phase, View
 
 __all__ = [
-    "Act", "Arrangement", "BONUS_CHOICES", "BadArgument", "DrawnBy", "Event", "FirstTurn", "Game",
+    "Act", "Arrangement", "BONUS_CHOICES", "BadArgument", "DOUBLER_SUITS", "PRESETS", "SCORING_METHODS", "preset", "DrawnBy", "Event", "FirstTurn", "Game",
     "HandState", "IllegalMove", "Move", "Options", "Outcome", "PILE_RUN_LIMIT", "Phase", "Settlement",
     "View", "arrange",
     "best_discards", "best_layoffs", "deadwood", "settle_draw", "settle_out",
