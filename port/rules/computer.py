@@ -128,7 +128,9 @@ def knowledge(view: View) -> Knowledge:
     opp_has = shed = draws = 0
     last = 10
     low = False
-    stack = [view.upcard]   # replay the pile, to know which card a stock draw passed over
+    # Replay the pile, to know which card a stock draw passed over (the deal of eleven
+    # turns no upcard: its opening discard starts the pile, as a DISCARD event).
+    stack = [] if view.options.deal_eleven else [view.upcard]
     for e in view.events:
         act = e.act
         if act is Act.DRAW_PILE:
@@ -149,6 +151,8 @@ def knowledge(view: View) -> Knowledge:
                 last = e.card.value   # type: ignore[union-attr]
         elif (act is Act.PLAY_ON or act is Act.PLAY_TO_GIN) and e.seat != me:
             low = True
+        elif act is Act.DECLINE and e.seat != me:
+            shed |= e.card.bit   # type: ignore[union-attr]   # passed over the upcard
         elif act is Act.DRAW_STOCK and e.seat != me:
             draws += 1
             if stack:
@@ -303,9 +307,10 @@ def _discard_order(d: int) -> tuple[int, int]:
 
 
 def choose_draw(view: View, w: Weights = DEFAULT) -> Draw:
-    """STANDARD's draw: the pile card only when it improves the hand enough."""
+    """STANDARD's draw: the pile card only when it improves the hand enough. The
+    upcard offer asks the same formula (``Player.offer``)."""
     top = view.pile_top
-    if top is None:
+    if top is None or view.stock_only:
         return Draw.STOCK
     kn = knowledge(view)
     h = kn.mine
@@ -348,7 +353,7 @@ def easy_draw(view: View) -> Draw:
     throw that very card straight back (a card that melds, or is lower than its
     largest unused card, is taken)."""
     top = view.pile_top
-    if top is None:
+    if top is None or view.stock_only:
         return Draw.STOCK
     h = top.bit
     for c in view.hand:
@@ -394,6 +399,7 @@ class Hint:
     draw: Draw | None = None
     discard: Card | None = None
     knock: KnockChoice | None = None
+    offer: bool | None = None        # the upcard offer: True take, False decline
 
 
 def hint(view: View) -> Hint:
@@ -402,6 +408,8 @@ def hint(view: View) -> Hint:
     under a millisecond."""
     if view.to_move != view.seat:
         return Hint()
+    if view.phase is Phase.UPCARD_OFFER:
+        return Hint(offer=choose_draw(view) is Draw.PILE)
     if view.phase is Phase.DRAW:
         return Hint(draw=choose_draw(view))
     if view.phase is Phase.DISCARD:

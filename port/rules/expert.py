@@ -281,7 +281,7 @@ class Expert(Standard):
         """Points of this hand for me (negative: for them) -> what they are worth: the
         chance to win the game after them, or the points themselves."""
         o = view.options
-        mult = 2 if o.doubled(view.upcard) else 1
+        mult = 2 if o.doubled(view.knock_card) else 1   # the knock card: Oklahoma's upcard or the knock deck's
         if not self.by_game:
             return lambda pts: float(pts * mult)
         table = win_table(o)
@@ -409,7 +409,7 @@ class Expert(Standard):
     def choose_draw(self, view: View) -> Draw:
         standard = super().choose_draw(view)
         top = view.pile_top
-        if top is None or self.draw_close < 0:
+        if top is None or self.draw_close < 0 or view.stock_only:
             return standard
         kn = knowledge(view)
         w = self.weights

@@ -97,7 +97,7 @@ class Options:
             raise ValueError("the deal of eleven turns no upcard: it goes with neither Oklahoma "
                              "nor the upcard offer")
 
-    def knock_value(self, upcard: Card) -> int:
+    def knock_value(self, upcard: Card | None) -> int:
         """Most deadwood a player may knock with, given the hand's knock card: the
         first upcard under Oklahoma, the second deck's card under ``knock_deck``.
 
@@ -107,14 +107,18 @@ class Options:
         if not self.knocking:
             return 0
         if self.oklahoma or self.knock_deck:
+            if upcard is None:
+                raise ValueError("the knock value needs the knock card under Oklahoma or the knock deck")
             v = upcard.value
             return 0 if v == 1 else v
         return STANDARD_KNOCK
 
-    def doubled(self, upcard: Card) -> bool:
+    def doubled(self, upcard: Card | None) -> bool:
         """Oklahoma: a spade as first upcard doubles every point of the hand, knocking or
         not. The knock deck: the knock card's suit among ``doublers`` doubles the hand's
         score and its undercut and gin boxes."""
+        if upcard is None:      # the deal of eleven's fixed knock value: no knock card
+            return False
         if self.oklahoma:
             return upcard.suit == 0
         return self.knock_deck and any(_SUIT_OF[d] == upcard.suit for d in self.doublers)

@@ -19,6 +19,7 @@ from enum import Enum
 
 from port.cards import Card, Rng, mask
 from port.rules.options import Options
+from port.rules.scoring import ScoreSheet
 from port.rules.settle import Outcome, Settlement
 
 from port.rules.state import Act, Event, Game, HandState, IllegalMove, Move, Phase, View, knock_options_of
@@ -44,10 +45,10 @@ class Player:
     hooks with empty defaults.
 
     Calls, in order, per hand: ``begin_hand``; then ``observe`` for every public event
-    (both seats' moves, as this seat may see them) interleaved with ``choose_draw`` /
-    ``choose_discard`` / ``choose_knock`` on this seat's turns; then ``end_hand``.
-    The view passed to a ``choose_*`` call is in the matching phase (DRAW, DISCARD,
-    KNOCK) with this seat to move.
+    (both seats' moves, as this seat may see them) interleaved with ``offer`` /
+    ``choose_draw`` / ``choose_discard`` / ``choose_knock`` on this seat's turns; then
+    ``end_hand``. The view passed is in the matching phase (UPCARD_OFFER, DRAW,
+    DISCARD, KNOCK) with this seat to move.
     """
 
     name = "player"
@@ -63,6 +64,12 @@ class Player:
         """Draw from the stock or the pile. Default: the stock."""
         return Draw.STOCK
 
+    def offer(self, view: View) -> bool:
+        """The upcard offer (``Options.upcard_offer``; phase UPCARD_OFFER): True takes
+        the first upcard, False declines it. Default: the player's own pile decision
+        (``choose_draw`` on the same view, the upcard being the pile's top)."""
+        return Draw(self.choose_draw(view)) is Draw.PILE
+
     def choose_discard(self, view: View) -> Card:
         """One of ``legal_discards(view)``."""
         raise NotImplementedError
@@ -76,7 +83,8 @@ class Player:
 
 
 def legal_discards(view: View) -> list[Card]:
-    """The cards this seat may discard now: any, except the card just taken from the pile."""
+    """The cards this seat may discard now: any, except the card just taken from the
+    pile (the deal of eleven's opening discard may be any of the 11)."""
     if view.drawn_from_pile and view.drawn is not None:
         return [c for c in view.hand if c != view.drawn]
     return list(view.hand)
@@ -111,6 +119,8 @@ class GameRecord:
     scores: tuple[int, int]
     winner: int | None
     hands: list[HandRecord] = field(default_factory=list)
+    sheet: ScoreSheet | None = None    # the score sheet at the end (final totals, bonuses)
+    boxes: tuple[int, int] = (0, 0)
 
 
 class _Seats:
@@ -136,6 +146,10 @@ def step(hand: HandState, player: Player, view: View) -> Move:
     and make it on ``hand``; the engine's ``Move`` says what happened. An illegal answer
     raises ``IllegalMove`` and changes nothing."""
     seat = view.seat
+    if hand.phase is Phase.UPCARD_OFFER:
+        if player.offer(view):
+            return hand.take_upcard(seat)
+        return hand.decline_upcard(seat)
     if hand.phase is Phase.DRAW:
         if Draw(player.choose_draw(view)) is Draw.PILE:
             return hand.draw_pile(seat)
@@ -153,7 +167,8 @@ def step(hand: HandState, player: Player, view: View) -> Move:
 
 
 def play_hand(hand: HandState, players: tuple[Player, Player],
-              scores: tuple[int, int] = (0, 0), max_turns: int = 1000) -> HandRecord:
+              scores: tuple[int, int] = (0, 0), max_turns: int = 1000,
+              boxes: tuple[int, int] = (0, 0)) -> HandRecord:
     """Play one dealt hand to its end, asking each player for its moves.
 
     A player that answers with an illegal move raises ``IllegalMove``: a bot's bug is
@@ -163,12 +178,12 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
     first = hand.to_move
     seats = _Seats(hand, players)
     for seat, p in enumerate(players):
-        p.begin_hand(hand.view(seat, scores))
+        p.begin_hand(hand.view(seat, scores, boxes))
     turns = 0
     while hand.phase is not Phase.OVER:
         seat = hand.to_move
         p = players[seat]
-        view = hand.view(seat, scores)
+        view = hand.view(seat, scores, boxes)
         if hand.phase is Phase.DRAW:
             turns += 1
             if turns > max_turns:
@@ -177,7 +192,7 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
         seats.flush()
     assert hand.result is not None
     for seat, p in enumerate(players):
-        p.end_hand(hand.view(seat, scores), hand.result)
+        p.end_hand(hand.view(seat, scores, boxes), hand.result)
     return HandRecord(hand.result, first, turns)
 
 
@@ -188,13 +203,16 @@ def play_game(options: Options, rng: Rng, players: tuple[Player, Player],
     record = GameRecord((0, 0), None)
     while True:
         scores = (game.scores[0], game.scores[1])
-        record.hands.append(play_hand(game.hand, players, scores))
+        boxes = (game.boxes[0], game.boxes[1])
+        record.hands.append(play_hand(game.hand, players, scores, boxes=boxes))
         game.record()
         if game.over:
             break
         game.next_hand()
     record.scores = (game.scores[0], game.scores[1])
+    record.boxes = (game.boxes[0], game.boxes[1])
     record.winner = game.winner
+    record.sheet = game.sheet()
     return record
 
 

@@ -62,6 +62,7 @@ class Settlement:
     layoffs: tuple[Card, ...]          # the defender's cards laid off on the knocker's melds
     deadwood: tuple[int, int]          # per seat, after layoffs
     drawn_by: DrawnBy | None = None    # a draw hand: why; None otherwise
+    boxes: int = 0                     # boxes the winner earns (BOXES and HOLLYWOOD scoring)
 
 
 def _layoff_chains(meld: int, defender: int) -> list[list[int]]:
@@ -178,7 +179,7 @@ def settle_out_mask(knocker: int, hands: tuple[int, int], options: Options, upca
         k_melds, _ = _arranged(kh)
         d_dw = deadwood_mask(dh)
         points = options.gin_bonus + d_dw
-        return _settlement(Outcome.GIN, knocker, knocker, points, doubled,
+        return _settlement(options, Outcome.GIN, knocker, knocker, points, doubled,
                            {knocker: (k_melds, 0), defender: (d_melds, d_dead)}, 0, (k_dw, d_dw))
     # The knocker's melds: of its least-deadwood arrangements, the one that leaves the
     # defender the most deadwood after its best layoffs (the first of equal ones).
@@ -198,16 +199,29 @@ def settle_out_mask(knocker: int, hands: tuple[int, int], options: Options, upca
         outcome, winner, points = Outcome.KNOCK, knocker, d_dw - k_dw
     else:   # the documentation: "LESS or SAME points ... UNDERCUT"
         outcome, winner, points = Outcome.UNDERCUT, defender, options.undercut_bonus + k_dw - d_dw
-    return _settlement(outcome, winner, knocker, points, doubled,
+    return _settlement(options, outcome, winner, knocker, points, doubled,
                        {knocker: (list(best_k), kh ^ k_used), defender: (d_melds, d_dead)},
                        laid, (k_dw, d_dw))
 
 
-def _settlement(outcome: Outcome, winner: int, knocker: int, points: int, doubled: bool,
-                arranged: dict[int, tuple[list[int], int]], laid: int,
+# The card room's extra boxes: "An undercut earns ... an extra box. Gin earns ... two
+# extra boxes" (003), on top of the box for winning the hand.
+_EXTRA_BOXES = {Outcome.KNOCK: 0, Outcome.UNDERCUT: 1, Outcome.GIN: 2}
+
+
+def _settlement(options: Options, outcome: Outcome, winner: int, knocker: int, points: int,
+                doubled: bool, arranged: dict[int, tuple[list[int], int]], laid: int,
                 dws: tuple[int, int]) -> Settlement:
     defender = 1 - knocker
     per_seat_dw = {knocker: dws[0], defender: dws[1]}
+    if options.scoring == "FLOP":
+        # Flop gin (003): "the knocker earns 1 point ... An undercut earns an undercut
+        # bonus of 1 point. Gin earns a gin bonus of 1 point."
+        points = 1 if outcome is Outcome.KNOCK else 2
+    boxes = 0
+    if options.boxes:
+        # Doublers double "undercut and gin boxes ... The box for winning the hand is not doubled."
+        boxes = 1 + _EXTRA_BOXES[outcome] * (2 if doubled else 1)
     return Settlement(
         outcome=outcome,
         winner=winner,
@@ -218,6 +232,7 @@ def _settlement(outcome: Outcome, winner: int, knocker: int, points: int, double
         deadwood_cards=(tuple(cards_of(arranged[0][1])), tuple(cards_of(arranged[1][1]))),
         layoffs=tuple(cards_of(laid)),
         deadwood=(per_seat_dw[0], per_seat_dw[1]),
+        boxes=boxes,
     )
 
 

@@ -2,6 +2,9 @@
 
 A hand (GinRummy's documentation, "The Play" and "Game Play"):
 
+    UPCARD_OFFER  (``Options.upcard_offer``, 001) the first upcard is offered to the
+             non-dealer, then to the dealer: take it (then DISCARD) or decline; both
+             declining, the non-dealer draws from the stock (the pile is refused)
     DRAW     the player to move takes the top of the stock or of the discard pile;
              with only two cards left in the stock, a stock draw ends the hand as a draw
     DISCARD  the player discards one of 11 cards, never the card just taken from the
@@ -10,6 +13,10 @@ A hand (GinRummy's documentation, "The Play" and "Game Play"):
              play on, or play to gin (no more offers to that player this hand).
              No deadwood at all is gin, and ends the hand at once.
     OVER     settled: see ``result``
+
+The deal of eleven (``Options.deal_eleven``, 003) starts in DISCARD: the non-dealer
+holds 11 cards and starts the pile with a discard that is not a turn (no draw before
+it, no knock or gin after it: ``opening``).
 
 Ours, where the documentation is silent (docs/engine.md): when the pile has been taken
 ``PILE_RUN_LIMIT`` times in a row, with no stock draw between, the hand is a draw at
@@ -26,10 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from port.cards import Card, Rng, cards_of, shuffled_deck
+from port.cards import CARDS, Card, Rng, cards_of, shuffled_deck
 from port.rules.errors import BadArgument, IllegalMove, check_card, check_cards, check_seat
 from port.rules.melds import deadwood_mask
 from port.rules.options import FirstTurn, Options
+from port.rules.scoring import COLUMNS, ScoreSheet, sheet
 from port.rules.settle import DrawnBy, Outcome, Settlement, settle_draw_mask, settle_out_mask
 
 HAND_SIZE = 10
@@ -43,6 +51,7 @@ PILE_RUN_LIMIT = 20
 
 
 class Phase(Enum):
+    UPCARD_OFFER = "upcard offer"
     DRAW = "draw"
     DISCARD = "discard"
     KNOCK = "knock"
@@ -61,6 +70,7 @@ class Act(Enum):
     PLAY_ON = "play on"
     PLAY_TO_GIN = "play to gin"
     DRAW_HAND = "draw hand"
+    DECLINE = "decline"     # the first upcard declined (the upcard offer); taking it is DRAW_PILE
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,8 @@ class View:
     to_move: int
     pile: tuple[Card, ...]            # bottom .. top
     stock_count: int
-    upcard: Card                      # the hand's first upcard (Oklahoma knock card)
+    upcard: Card | None               # the hand's first upcard (Oklahoma knock card); None
+                                      # in the deal of eleven until the opening discard
     knock_value: int
     options: Options
     drawn: Card | None                # the card this seat just drew, while discarding
@@ -94,6 +105,12 @@ class View:
     events: tuple[Event, ...]
     scores: tuple[int, int] = (0, 0)
     pile_run: int = 0                 # pile draws in a row so far (PILE_RUN_LIMIT ends the hand)
+    knock_card: Card | None = None    # the card setting the knock value: the knock deck's, or
+                                      # Oklahoma's upcard; None for the fixed 10
+    dealer: int = 1                   # who dealt (the other seat moved first)
+    opening: bool = False             # the deal of eleven's first discard, not a turn
+    stock_only: bool = False          # both declined the upcard: this draw is from the stock
+    boxes: tuple[int, int] = (0, 0)   # boxes won so far this game (BOXES scoring)
 
     @property
     def pile_top(self) -> Card | None:
@@ -105,7 +122,7 @@ class Move:
     """What an action did, returned by every action of ``HandState``.
 
     ``act`` is the action made (DRAW_STOCK, DRAW_PILE, UNDO, DISCARD, KNOCK, PLAY_ON,
-    PLAY_TO_GIN); ``card`` the card drawn, put back or discarded (None for a stock draw
+    PLAY_TO_GIN, DECLINE; taking the offered upcard is DRAW_PILE); ``card`` the card drawn, put back or discarded (None for a stock draw
     that ended the hand, and for the knock answers); ``phase`` and ``to_move`` what
     comes next; ``result`` the settlement when the hand is over (``over``): its
     ``outcome`` says how (GIN, KNOCK, UNDERCUT, DRAW) and, for a draw, ``drawn_by`` why.
@@ -127,37 +144,70 @@ class HandState:
     """One hand of gin rummy. Copy with ``copy()`` for look-ahead."""
 
     __slots__ = ("options", "upcard", "knock_value", "hands", "stock", "pile", "to_move",
-                 "phase", "drawn", "drawn_from_pile", "gin_only", "events", "result", "pile_run")
+                 "phase", "drawn", "drawn_from_pile", "gin_only", "events", "result", "pile_run",
+                 "knock_card", "first", "opening", "declines", "stock_only", "undo_phase")
 
-    def __init__(self, options: Options, deck: list[Card], first: int = 0) -> None:
+    def __init__(self, options: Options, deck: list[Card], first: int = 0,
+                 knock_card: Card | None = None) -> None:
         """Deal from ``deck`` (52 different cards, its last card the top): ten each, one
-        at a time, starting with ``first`` (0 or 1); the next card turned up starts the pile."""
+        at a time, starting with ``first`` (0 or 1, the non-dealer, who moves first);
+        the next card turned up starts the pile. The deal of eleven gives ``first`` one
+        more card instead, and turns none. ``knock_card`` is the second deck's card
+        (needed with ``Options.knock_deck``, refused without)."""
         doing = "deal the hand"
         if not isinstance(options, Options):
             raise BadArgument(f"cannot {doing}: the options are an Options, not a {type(options).__name__}")
         first = check_seat(first, f"{doing} to the first player")
         deck = check_cards(deck, doing, "the deck", 52)
+        if options.knock_deck:
+            if knock_card is None:
+                raise IllegalMove(f"cannot {doing}: the knock card from the second deck is needed")
+            knock_card = check_card(knock_card, f"{doing} with the knock card")
+        elif knock_card is not None:
+            raise IllegalMove(f"cannot {doing}: a knock card from a second deck needs Options.knock_deck")
         dealt = [0, 0]
         for i in range(2 * HAND_SIZE):
             dealt[(first + i) % 2] |= deck.pop().bit
         self.options = options
-        self.upcard = deck.pop()
-        self.knock_value = options.knock_value(self.upcard)
+        self.first = first
+        self.opening = options.deal_eleven
+        if self.opening:
+            dealt[first] |= deck.pop().bit
+            self.upcard: Card | None = None
+            self.pile: list[Card] = []
+        else:
+            self.upcard = deck.pop()
+            self.pile = [self.upcard]
+        self.knock_card = knock_card if options.knock_deck else (self.upcard if options.oklahoma else None)
+        self.knock_value = options.knock_value(self.knock_card)
         self.hands = dealt
         self.stock = deck
-        self.pile = [self.upcard]
         self.to_move = first
-        self.phase = Phase.DRAW
+        self.phase = (Phase.DISCARD if self.opening else
+                      Phase.UPCARD_OFFER if options.upcard_offer else Phase.DRAW)
         self.drawn: Card | None = None
         self.drawn_from_pile = False
         self.gin_only = [False, False]   # "Play to Gin" chosen, per seat
         self.events: list[Event] = []
         self.result: Settlement | None = None
         self.pile_run = 0                # pile draws since the last stock draw
+        self.declines = 0                # the upcard offer: declines so far
+        self.stock_only = False          # both declined: the first draw is from the stock
+        self.undo_phase = Phase.DRAW     # where undoing a pile draw goes back to
 
     @classmethod
     def deal(cls, options: Options, rng: Rng, first: int = 0) -> HandState:
-        return cls(options, shuffled_deck(rng), first)
+        """Shuffle and deal; with the knock deck, the knock card is then turned from a
+        second, full deck (the same generator, after the shuffle: the play deck is
+        the one the same seed gives without it)."""
+        deck = shuffled_deck(rng)
+        knock_card = CARDS[rng.below(52)] if options.knock_deck else None
+        return cls(options, deck, first, knock_card)
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt: the other one moves first."""
+        return 1 - self.first
 
     def copy(self) -> HandState:
         new = HandState.__new__(HandState)
@@ -166,6 +216,8 @@ class HandState:
         new.to_move, new.phase, new.drawn = self.to_move, self.phase, self.drawn
         new.drawn_from_pile, new.gin_only = self.drawn_from_pile, list(self.gin_only)
         new.events, new.result, new.pile_run = list(self.events), self.result, self.pile_run
+        new.knock_card, new.first, new.opening = self.knock_card, self.first, self.opening
+        new.declines, new.stock_only, new.undo_phase = self.declines, self.stock_only, self.undo_phase
         return new
 
     # ---- reading -------------------------------------------------------------------
@@ -194,7 +246,7 @@ class HandState:
         once; otherwise within the knock value: the knock question follows). Card order;
         empty when no discard goes out, and outside the seat's DISCARD phase."""
         seat = check_seat(seat, "ask about a knock")
-        if self.phase is not Phase.DISCARD or seat != self.to_move:
+        if self.phase is not Phase.DISCARD or seat != self.to_move or self.opening:
             return {}
         limit = 0 if self.gin_only[seat] else self.knock_value
         return knock_options_of(self.hands[seat], self.drawn if self.drawn_from_pile else None, limit)
@@ -203,7 +255,8 @@ class HandState:
     def pile_top(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
-    def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> View:
+    def view(self, seat: int, scores: tuple[int, int] = (0, 0),
+             boxes: tuple[int, int] = (0, 0)) -> View:
         seat = check_seat(seat, "show a view")
         mine = self.to_move == seat
         return View(
@@ -224,6 +277,11 @@ class HandState:
                          for e in self.events),
             scores=scores,
             pile_run=self.pile_run,
+            knock_card=self.knock_card,
+            dealer=self.dealer,
+            opening=self.opening,
+            stock_only=self.stock_only and mine,
+            boxes=boxes,
         )
 
     # ---- actions ---------------------------------------------------------------------
@@ -251,10 +309,11 @@ class HandState:
         seat = self._expect(seat, Phase.DRAW, "draw from the stock")
         if len(self.stock) <= DRAW_AT:
             self.events.append(Event(seat, Act.DRAW_HAND))
-            self._finish(settle_draw_mask((self.hands[0], self.hands[1]), self.options, self.upcard,
+            self._finish(settle_draw_mask((self.hands[0], self.hands[1]), self.options, self.knock_card,
                                           DrawnBy.STOCK))
             return self._move(seat, Act.DRAW_STOCK, None)
         card = self.stock.pop()
+        self.stock_only = False
         self.hands[seat] |= card.bit
         self.drawn, self.drawn_from_pile = card, False
         self.phase = Phase.DISCARD
@@ -265,9 +324,16 @@ class HandState:
     def draw_pile(self, seat: int) -> Move:
         """Take the top of the discard pile: ``Move.card`` is the card."""
         seat = self._expect(seat, Phase.DRAW, "draw from the pile")
+        if self.stock_only:
+            reason = "both players declined the upcard: the first draw is from the stock"
+            raise IllegalMove(f"seat {seat} cannot draw from the pile: {reason}", reason)
         if not self.pile:
             raise IllegalMove(f"seat {seat} cannot draw from the pile: the discard pile is empty",
                               "the discard pile is empty")
+        self.undo_phase = Phase.DRAW
+        return self._take_pile(seat)
+
+    def _take_pile(self, seat: int) -> Move:
         card = self.pile.pop()
         self.hands[seat] |= card.bit
         self.drawn, self.drawn_from_pile = card, True
@@ -275,6 +341,25 @@ class HandState:
         self.pile_run += 1
         self.events.append(Event(seat, Act.DRAW_PILE, card))
         return self._move(seat, Act.DRAW_PILE, card)
+
+    def take_upcard(self, seat: int) -> Move:
+        """The upcard offer: take the first upcard (then discard, as after a pile draw;
+        undoing it goes back to the offer). ``Move.act`` is DRAW_PILE."""
+        seat = self._expect(seat, Phase.UPCARD_OFFER, "take the upcard")
+        self.undo_phase = Phase.UPCARD_OFFER
+        return self._take_pile(seat)
+
+    def decline_upcard(self, seat: int) -> Move:
+        """The upcard offer: decline the first upcard. The non-dealer declining, the
+        dealer is asked; the dealer declining too, the non-dealer draws from the stock."""
+        seat = self._expect(seat, Phase.UPCARD_OFFER, "decline the upcard")
+        self.events.append(Event(seat, Act.DECLINE, self.upcard))
+        self.declines += 1
+        self.to_move = 1 - seat
+        if self.declines == 2:
+            self.phase = Phase.DRAW
+            self.stock_only = True
+        return self._move(seat, Act.DECLINE, self.upcard)
 
     def undo_draw(self, seat: int) -> Move:
         """Put back a card taken from the pile (a stock draw cannot be undone):
@@ -287,7 +372,7 @@ class HandState:
         self.hands[seat] &= ~card.bit
         self.pile.append(card)
         self.drawn, self.drawn_from_pile = None, False
-        self.phase = Phase.DRAW
+        self.phase = self.undo_phase
         self.pile_run -= 1
         self.events.append(Event(seat, Act.UNDO, card))
         return self._move(seat, Act.UNDO, card)
@@ -307,6 +392,11 @@ class HandState:
         self.pile.append(card)
         self.drawn, self.drawn_from_pile = None, False
         self.events.append(Event(seat, Act.DISCARD, card))
+        if self.opening:     # the deal of eleven's first discard starts the pile: not a turn
+            self.opening = False
+            self.upcard = card
+            self._next_turn()
+            return self._move(seat, Act.DISCARD, card)
         dw = deadwood_mask(self.hands[seat])
         if dw == 0:
             self.events.append(Event(seat, Act.GIN))
@@ -350,18 +440,19 @@ class HandState:
         if self.pile_run >= PILE_RUN_LIMIT:
             # Ours (docs/engine.md): the pile has gone back and forth long enough.
             self.events.append(Event(self.to_move, Act.DRAW_HAND))
-            self._finish(settle_draw_mask((self.hands[0], self.hands[1]), self.options, self.upcard,
+            self._finish(settle_draw_mask((self.hands[0], self.hands[1]), self.options, self.knock_card,
                                           DrawnBy.PILE))
 
     def _go_out(self, seat: int) -> None:
-        self._finish(settle_out_mask(seat, (self.hands[0], self.hands[1]), self.options, self.upcard))
+        self._finish(settle_out_mask(seat, (self.hands[0], self.hands[1]), self.options, self.knock_card))
 
     def _finish(self, result: Settlement) -> None:
         self.result = result
         self.phase = Phase.OVER
 
 
-_NEXT = {Phase.DRAW: "it must draw first", Phase.DISCARD: "it has drawn and must discard",
+_NEXT = {Phase.UPCARD_OFFER: "it must take or decline the upcard first",
+         Phase.DRAW: "it must draw first", Phase.DISCARD: "it has drawn and must discard",
          Phase.KNOCK: "it must answer the knock question first (knock, play on or play to gin)"}
 
 
@@ -380,7 +471,9 @@ def knock_options_of(hand: int, pile_card: Card | None, knock_value: int) -> dic
 
 
 class Game:
-    """Hands until a score reaches the limit (limit 0: exactly one hand, even a draw)."""
+    """Hands until the game is over (``over``): a score reaches the limit (limit 0:
+    exactly one hand, even a draw); under flop gin one decided hand; under Hollywood
+    all three games over. ``sheet()`` is the score sheet at the end."""
 
     def __init__(self, options: Options, rng: Rng, first: int = 0) -> None:
         if not isinstance(options, Options):
@@ -390,44 +483,90 @@ class Game:
         first = check_seat(first, "start a game with the first player")
         self.options = options
         self.rng = rng
+        if options.random_first:
+            # 003: "The first dealer is chosen randomly" (the seeded generator, before
+            # the first shuffle); the other seat moves first.
+            first = 1 - rng.below(2)
         self.first = first
-        self.scores = [0, 0]
+        self.scores = [0, 0]                 # every hand's points, once each
+        self.boxes = [0, 0]                  # boxes won (BOXES; Hollywood: game 1's, see columns)
+        n = COLUMNS.get(options.scoring, 1)
+        self.column_points = [[0, 0] for _ in range(n)]
+        self.column_boxes = [[0, 0] for _ in range(n)]
+        self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
         self.results: list[Settlement] = []
-        self.hand = HandState.deal(options, rng, self._first_of(0))
+        self.hand = HandState.deal(options, rng, first)
 
-    def _first_of(self, hand_no: int) -> int:
-        if self.options.first_turn is FirstTurn.ALTERNATE:
-            return (self.first + hand_no) % 2
-        return self.first
+    def _next_first(self, result: Settlement) -> int:
+        """Who moves first in the next hand (the other seat deals)."""
+        prev = self.hand.first
+        if self.options.winner_deals:
+            # 003: "the winner deals"; ours: after a draw hand the same dealer deals again.
+            return prev if result.winner is None else 1 - result.winner
+        if self.options.random_first or self.options.first_turn is FirstTurn.ALTERNATE:
+            return 1 - prev
+        return self.first    # the original: "you always go first"
 
     @property
     def hands_played(self) -> int:
         return len(self.results)
 
+    @property
+    def dealer(self) -> int:
+        """Who dealt the current hand."""
+        return self.hand.dealer
+
     def record(self) -> Settlement:
-        """Add the finished hand's points to the scores."""
+        """Add the finished hand's points (and boxes) to the scores."""
         result = self.hand.result
         if result is None:
             raise IllegalMove("cannot record the hand: it is not over yet", "the hand is not over yet")
         if len(self.results) and self.results[-1] is result:
             raise IllegalMove("cannot record the hand: it is recorded already", "it is recorded already")
         self.results.append(result)
-        if result.winner is not None:
-            self.scores[result.winner] += result.points
+        w = result.winner
+        if w is not None:
+            self.scores[w] += result.points
+            self.boxes[w] += result.boxes
+            self.wins[w] += 1
+            # One column but Hollywood: a seat's n-th win goes in games 1..n (3 at most)
+            # that are not over yet.
+            for i in range(min(self.wins[w], len(self.column_points))):
+                if not self._column_over(i):
+                    self.column_points[i][w] += result.points
+                    self.column_boxes[i][w] += result.boxes
+            if len(self.column_points) > 1:
+                self.boxes = list(self.column_boxes[0])
         return result
+
+    def _column_over(self, i: int) -> bool:
+        return max(self.column_points[i]) >= self.options.score_limit
 
     @property
     def over(self) -> bool:
         """Whether the game has ended (scores recorded up to the last finished hand)."""
         if not self.results:
             return False
-        return max(self.scores) >= self.options.score_limit
+        if self.options.scoring == "FLOP":
+            return self.results[-1].winner is not None or self.options.score_limit == 0
+        return all(self._column_over(i) for i in range(len(self.column_points)))
+
+    def sheet(self) -> ScoreSheet:
+        """The score sheet as it stands (final once ``over``): points, boxes, game and
+        box bonuses, the shutout doubling, final totals and the winner."""
+        return sheet(self.options, self.column_points, self.column_boxes)
 
     @property
     def winner(self) -> int | None:
-        if not self.over or self.scores[0] == self.scores[1]:
+        """The game's winner once over: the higher final total (None: equal). Under
+        BOXES that can be the player with fewer points."""
+        if not self.over:
             return None
-        return 0 if self.scores[0] > self.scores[1] else 1
+        if self.options.scoring == "TOTAL" and not self.options.shutout:
+            if self.scores[0] == self.scores[1]:
+                return None
+            return 0 if self.scores[0] > self.scores[1] else 1
+        return self.sheet().winner
 
     def next_hand(self) -> HandState:
         if self.hand.result is None or not self.results or self.results[-1] is not self.hand.result:
@@ -435,12 +574,13 @@ class Game:
                               "finish and record this hand first")
         if self.over:
             raise IllegalMove("cannot deal the next hand: the game is over", "the game is over")
-        self.hand = HandState.deal(self.options, self.rng, self._first_of(len(self.results)))
+        self.hand = HandState.deal(self.options, self.rng, self._next_first(self.hand.result))
         return self.hand
 
     def view(self, seat: int) -> View:
-        return self.hand.view(check_seat(seat, "show a view"), (self.scores[0], self.scores[1]))
+        return self.hand.view(check_seat(seat, "show a view"), (self.scores[0], self.scores[1]),
+                              (self.boxes[0], self.boxes[1]))
 
 
 __all__ = ["Act", "BadArgument", "DrawnBy", "Event", "Game", "HandState", "IllegalMove", "Move",
-           "Outcome", "PILE_RUN_LIMIT", "Phase", "View", "knock_options_of"]
+           "Outcome", "PILE_RUN_LIMIT", "Phase", "ScoreSheet", "View", "knock_options_of"]
