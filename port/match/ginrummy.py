@@ -2,18 +2,22 @@
 
     python -m port.match --a standard --b easy --games 2000 --seed 1
     python -m port.match --a expert --b path/to/bot.py:ClassName --games 200 --json
+    python -m port.match --scoring boxes --knock-card deck --doublers spades --shutout --deal 11 --winner-deals
 
 Fairness as for every game (``port.match.common``); within a game the first turn
-alternates from hand to hand (``FirstTurn.ALTERNATE``).
+alternates from hand to hand (``FirstTurn.ALTERNATE``; with ``--winner-deals`` the
+winner deals instead). The table rules of the other sources are the engine's options
+(docs/engine.md); a combination no source describes is refused in one sentence.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 
-from port.rules.options import BONUS_CHOICES, FirstTurn, Options
+from port.rules.options import BONUS_CHOICES, DOUBLER_SUITS, FirstTurn, Options
 from port.rules.levels import load_player
 from port.rules.players import GameRecord, Player, play_game
 from port.rules.settle import Outcome
@@ -30,6 +34,9 @@ class Side:
     name: str
     games_won: int = 0
     points: int = 0
+    final: int = 0           # the score sheets' final totals (bonuses, boxes, shutouts)
+    boxes: int = 0
+    shutouts: int = 0        # games this side won by the shutout doubler
     hands_won: int = 0
     gins: int = 0
     undercuts: int = 0
@@ -101,6 +108,12 @@ def _tally(result: MatchResult, seat_a: int, record: GameRecord) -> None:
         sides[record.winner].games_won += 1
     for seat in (0, 1):
         sides[seat].points += record.scores[seat]
+        sides[seat].boxes += record.boxes[seat]
+        if record.sheet is not None:
+            sides[seat].final += record.sheet.totals[seat]
+    if record.sheet is not None and record.winner is not None \
+            and any(c.shutout and c.winner == record.winner for c in record.sheet.columns):
+        sides[record.winner].shutouts += 1
     for h in record.hands:
         r = h.result
         result.hands += 1
@@ -120,9 +133,17 @@ def _tally(result: MatchResult, seat_a: int, record: GameRecord) -> None:
 
 
 def _options_dict(o: Options) -> dict[str, object]:
-    return {"gin_bonus": o.gin_bonus, "undercut_bonus": o.undercut_bonus,
-            "score_limit": o.score_limit, "oklahoma": o.oklahoma, "knocking": o.knocking,
-            "first_turn": o.first_turn.value}
+    d: dict[str, object] = {"gin_bonus": o.gin_bonus, "undercut_bonus": o.undercut_bonus,
+                            "score_limit": o.score_limit, "oklahoma": o.oklahoma, "knocking": o.knocking,
+                            "first_turn": o.first_turn.value}
+    # The table rules only when set, so the original's reports read as before.
+    for name, default in (("knock_deck", False), ("scoring", "TOTAL"), ("doublers", ()),
+                          ("shutout", False), ("upcard_offer", False), ("deal_eleven", False),
+                          ("random_first", False), ("winner_deals", False), ("box_bonus", 25)):
+        value = getattr(o, name)
+        if value != default:
+            d[name] = list(value) if isinstance(value, tuple) else value
+    return d
 
 
 def report(r: MatchResult) -> str:
@@ -132,6 +153,9 @@ def report(r: MatchResult) -> str:
     for s in (r.a, r.b):
         rows.append(f"{s.name[:12]:12}{s.games_won:7}{s.points:9}{s.hands_won:7}{s.gins:6}"
                     f"{s.undercuts:10}{s.knocks:8}")
+    if r.options.get("scoring", "TOTAL") != "TOTAL" or r.options.get("shutout"):
+        for s in (r.a, r.b):
+            rows.append(f"{s.name[:12]:12} final scores {s.final}, boxes {s.boxes}, shutouts {s.shutouts}")
     rows.append(f"drawn games {r.games_drawn}, hands {r.hands} ({r.hands_drawn} drawn)")
     rows.append(f"A ({r.a.name}) wins {100 * r.win_rate_a:.1f}% of games, "
                 f"95% interval {100 * lo:.1f}%-{100 * hi:.1f}%")
@@ -154,12 +178,47 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--undercut-bonus", type=int, default=25, choices=BONUS_CHOICES)
     p.add_argument("--oklahoma", action="store_true")
     p.add_argument("--no-knocking", action="store_true", help="gin only")
+    p.add_argument("--scoring", default="total", choices=sorted(_SCORING),
+                   help="total (the original), boxes, game-only, flop, hollywood")
+    p.add_argument("--knock-card", default="fixed", choices=("fixed", "deck"),
+                   help="deck: a knock card from a second deck each deal")
+    p.add_argument("--doublers", default="", type=_doublers, metavar="spades,hearts",
+                   help="the knock card's suits that double a hand (needs --knock-card deck)")
+    p.add_argument("--shutout", action="store_true", help="a shut-out loser doubles the winner's score")
+    p.add_argument("--box-bonus", type=int, default=25, choices=BONUS_CHOICES)
+    p.add_argument("--upcard-offer", action="store_true", help="the first upcard offered, with decline")
+    p.add_argument("--deal", type=int, default=10, choices=(10, 11),
+                   help="11: eleven cards to the non-dealer, who starts the pile")
+    p.add_argument("--random-first", action="store_true", help="the first dealer at random")
+    p.add_argument("--winner-deals", action="store_true", help="the hand's winner deals the next")
+
+
+_SCORING = {"total": "TOTAL", "boxes": "BOXES", "game-only": "GAME_ONLY", "flop": "FLOP",
+            "hollywood": "HOLLYWOOD"}
+
+
+def _doublers(text: str) -> tuple[str, ...]:
+    names = tuple(n.strip().upper() for n in text.split(",") if n.strip())
+    for n in names:
+        if n not in DOUBLER_SUITS:
+            raise argparse.ArgumentTypeError(f"the doublers are spades and hearts, not {n.lower()!r}")
+    return tuple(dict.fromkeys(names))
 
 
 def options_of(args: argparse.Namespace) -> Options:
-    """The rules the parsed command line asks for."""
-    return Options(gin_bonus=args.gin_bonus, undercut_bonus=args.undercut_bonus,
-                   score_limit=args.limit, oklahoma=args.oklahoma, knocking=not args.no_knocking)
+    """The rules the parsed command line asks for. Options no source describes
+    together end the run with one sentence (exit 2, as argparse does)."""
+    try:
+        return Options(gin_bonus=args.gin_bonus, undercut_bonus=args.undercut_bonus,
+                       score_limit=args.limit, oklahoma=args.oklahoma,
+                       knocking=not args.no_knocking, scoring=_SCORING[args.scoring],
+                       knock_deck=args.knock_card == "deck", doublers=args.doublers,
+                       shutout=args.shutout, box_bonus=args.box_bonus,
+                       upcard_offer=args.upcard_offer, deal_eleven=args.deal == 11,
+                       random_first=args.random_first, winner_deals=args.winner_deals)
+    except (TypeError, ValueError) as e:
+        print(f"python -m port.match: error: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def score_a(r: MatchResult) -> float:
