@@ -9,13 +9,20 @@ import statistics
 
 from port.cards import cards_of
 from port.rules.melds import best_discards, best_discards_mask, deadwood, deadwood_mask
-from tests.budget_suite import suite_10, suite_11
+from port.rules.options import Options
+from port.rules.settle import settle_out_mask
+from tests.budget_suite import suite_10, suite_11, suite_knocks
 from tests.opcount import count_instructions
 
 MEDIAN_10 = 150
 MAX_10 = 3_000
 MAX_11 = 30_000
 MEDIAN_11 = 200   # 11 cards from a list, the discards returned as cards
+# Settling a knock with the knocker's melds at their best (every arrangement within
+# the knock value against the defender's best layoffs): measured median 7,674 and
+# maximum 24,071 on suite_knocks (docs/engine.md, "The knocker's melds at their best").
+MEDIAN_SETTLE = 10_000
+MAX_SETTLE = 40_000
 
 
 def test_ten_card_deadwood_median_and_maximum_within_budget() -> None:
@@ -48,3 +55,9 @@ def test_eleven_card_best_discards_within_budget() -> None:
 def test_count_is_deterministic() -> None:
     h = suite_10()[-8]
     assert count_instructions(deadwood_mask, h) == count_instructions(deadwood_mask, h)
+
+
+def test_settling_a_knock_within_budget() -> None:
+    counts = [count_instructions(settle_out_mask, 0, (k, d), Options(), None)[0] for k, d in suite_knocks()]
+    assert statistics.median(counts) <= MEDIAN_SETTLE, statistics.median(counts)
+    assert max(counts) <= MAX_SETTLE, max(counts)

@@ -524,3 +524,26 @@ def least_arrangements_mask(h: int) -> list[tuple[int, ...]]:
 
     walk(0, 0, ())
     return found
+
+
+def arrangements_within_mask(h: int, limit: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Every choice of disjoint melds leaving at most ``limit`` deadwood, with that
+    deadwood, in the order ``least_arrangements_mask`` finds them (so its answers
+    come in the same order among these). The knocker's choices at settlement: a
+    knocker may leave a meldable card loose, within the knock value, to deny a layoff.
+    """
+    melds = all_melds_mask(h)
+    total = _value_of(h)
+    values = [_value_of(m) for m in melds]
+    found: list[tuple[int, tuple[int, ...]]] = []
+
+    def walk(i: int, used: int, dead: int, chosen: tuple[int, ...]) -> None:
+        if dead <= limit:
+            found.append((dead, chosen))
+        for j in range(i, len(melds)):
+            m = melds[j]
+            if not m & used:
+                walk(j + 1, used | m, dead - values[j], chosen + (m,))
+
+    walk(0, 0, total, ())
+    return found

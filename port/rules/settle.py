@@ -28,7 +28,7 @@ from itertools import product
 
 from port.cards import LANE, Card, cards_of, mask
 from port.rules.errors import BadArgument, IllegalMove, check_card, check_cards, check_seat
-from port.rules.melds import arrange_mask, deadwood_mask, least_arrangements_mask
+from port.rules.melds import arrange_mask, arrangements_within_mask, deadwood_mask
 from port.rules.options import Options
 
 _SPREAD = 0x0001_0001_0001_0001
@@ -181,15 +181,7 @@ def settle_out_mask(knocker: int, hands: tuple[int, int], options: Options, upca
         points = options.gin_bonus + d_dw
         return _settlement(options, Outcome.GIN, knocker, knocker, points, doubled,
                            {knocker: (k_melds, 0), defender: (d_melds, d_dead)}, 0, (k_dw, d_dw))
-    # The knocker's melds: of its least-deadwood arrangements, the one that leaves the
-    # defender the most deadwood after its best layoffs (the first of equal ones).
-    best_k: tuple[int, ...] = ()
-    best_reply = (-1, 0)
-    for arrangement in least_arrangements_mask(kh):
-        reply = best_layoffs(arrangement, dh)
-        if reply[0] > best_reply[0]:
-            best_k, best_reply = arrangement, reply
-    d_dw, laid = best_reply
+    best_k, k_dw, (d_dw, laid) = knocker_melds(kh, dh, options, upcard)
     rest = dh ^ laid
     d_melds, d_dead = _arranged(rest)
     k_used = 0
@@ -207,6 +199,36 @@ def settle_out_mask(knocker: int, hands: tuple[int, int], options: Options, upca
 # The card room's extra boxes: "An undercut earns ... an extra box. Gin earns ... two
 # extra boxes" (003), on top of the box for winning the hand.
 _EXTRA_BOXES = {Outcome.KNOCK: 0, Outcome.UNDERCUT: 1, Outcome.GIN: 2}
+
+
+def knocker_melds(kh: int, dh: int, options: Options,
+                  upcard: Card | None) -> tuple[tuple[int, ...], int, tuple[int, int]]:
+    """The knocker's melds at their best: of every arrangement of ``kh`` within the
+    knock value (its least-deadwood ones always among them), the one that scores best
+    for the knocker after the defender's best layoffs: a win by the most, else an
+    undercut by the least; of equal ones the least deadwood, then the first found.
+    Returns the melds, the knocker's deadwood with them, and the defender's reply
+    (deadwood after layoffs, the cards laid off).
+
+    A knocker may so keep a meldable card loose to deny a layoff: QH QC QD QS 4S 5S
+    6S 7S AD 2H against 8S knocks with 7S loose (deadwood 10), and 8S stays dead.
+    """
+    least = deadwood_mask(kh)
+    limit = max(least, options.knock_value(upcard))
+    d0 = deadwood_mask(dh)              # the defender's deadwood before any layoff
+    cands = sorted(arrangements_within_mask(kh, limit), key=lambda a: a[0])   # stable
+    best: tuple[tuple[int, ...], int, tuple[int, int]] | None = None
+    best_value = -10_000
+    for k_dw, arrangement in cands:
+        if best is not None and d0 - k_dw <= best_value:
+            break   # no layoff can raise the defender's deadwood above d0: none better follows
+        reply = best_layoffs(arrangement, dh)
+        d_dw = reply[0]
+        value = d_dw - k_dw if k_dw < d_dw else -(options.undercut_bonus + k_dw - d_dw)
+        if value > best_value:
+            best, best_value = (arrangement, k_dw, reply), value
+    assert best is not None
+    return best
 
 
 def _settlement(options: Options, outcome: Outcome, winner: int, knocker: int, points: int,
