@@ -483,10 +483,6 @@ class Game:
         first = check_seat(first, "start a game with the first player")
         self.options = options
         self.rng = rng
-        if options.random_first:
-            # 003: "The first dealer is chosen randomly" (the seeded generator, before
-            # the first shuffle); the other seat moves first.
-            first = 1 - rng.below(2)
         self.first = first
         self.scores = [0, 0]                 # every hand's points, once each
         self.boxes = [0, 0]                  # boxes won (BOXES; Hollywood: game 1's, see columns)
@@ -495,7 +491,16 @@ class Game:
         self.column_boxes = [[0, 0] for _ in range(n)]
         self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
         self.results: list[Settlement] = []
-        self.hand = HandState.deal(options, rng, first)
+        if options.random_first:
+            # 003: "The first dealer is chosen randomly": the seeded generator, after the
+            # first shuffle (and knock card), so the cards are those of the same seed
+            # without the option; the other seat moves first.
+            deck = shuffled_deck(rng)
+            knock_card = CARDS[rng.below(52)] if options.knock_deck else None
+            self.first = first = 1 - rng.below(2)
+            self.hand = HandState(options, deck, first, knock_card)
+        else:
+            self.hand = HandState.deal(options, rng, first)
 
     def _next_first(self, result: Settlement) -> int:
         """Who moves first in the next hand (the other seat deals)."""
