@@ -12,9 +12,13 @@ The documentation's rules, in the order it gives them:
 
 Where the documentation leaves a choice to "the computer" that does all the laying
 off and counting, we choose the best for each side: the defender's own melds and
-layoffs together leave it the least deadwood, and the knocker's melds are, among its
-least-deadwood arrangements, the one that leaves the defender the most deadwood after
-the defender's best layoffs (of equal ones, the first found).
+layoffs together leave it the least deadwood, and the knocker's melds are at their
+best: of every arrangement within the knock value, the one that scores best for the
+knocker after the defender's best layoffs (``knocker_melds``; docs/engine.md).
+
+The other sources' table rules (issue 12): the knock deck's card stands where the
+upcard is passed (its value and suit); flop gin scores 1 point, 2 with a bonus; boxes
+(BOXES, HOLLYWOOD) are 1 for the hand, +1 undercut, +2 gin, those extras doubled.
 
 ``settle_out`` and ``settle_draw`` take card lists and check them (ten different cards
 a hand, none in both, a knock within the knock value); ``settle_out_mask`` and
