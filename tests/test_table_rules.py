@@ -519,3 +519,13 @@ def test_every_level_plays_the_card_room_and_the_classic_tables(level: str) -> N
         record = play_game(o.with_(score_limit=50), PascalRandom(9),
                            (load_player(level, 1), load_player("standard", 2)))
         assert record.sheet is not None and record.winner in (0, 1, None)
+
+
+def test_hints_work_under_the_opening_discard_and_after_both_declined() -> None:
+    h = position(GIN + " KH", HIGH, options=Options(deal_eleven=True))
+    assert hint(h.view(0)).discard == one("KH")            # the loose card starts the pile
+    h = position("AS 2S 3S 4H 5H 6H 7D 7C 9C 2D", HIGH, "KD", options=OFFER)
+    assert hint(h.view(0)).offer is False
+    h.decline_upcard(0)
+    h.decline_upcard(1)
+    assert hint(h.view(0)).draw is Draw.STOCK
