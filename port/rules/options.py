@@ -78,6 +78,8 @@ class Options:
                            ("random_first", self.random_first), ("winner_deals", self.winner_deals)):
             if type(flag) is not bool:
                 raise TypeError(f"{what} is True or False, not {flag!r}")
+        if isinstance(self.doublers, list):    # a list (from a file, a menu) is taken as its tuple
+            object.__setattr__(self, "doublers", tuple(self.doublers))
         if self.scoring not in SCORING_METHODS:
             raise ValueError(f"the scoring is one of {', '.join(SCORING_METHODS)}, not {self.scoring!r}")
         if not isinstance(self.doublers, tuple) or any(d not in DOUBLER_SUITS for d in self.doublers) \
