@@ -322,10 +322,11 @@ def test_issue16_the_options_screen_starts_from_a_damaged_cfg(headless_pyxel, tm
 def test_issue16_the_knockers_criterion_is_worded_as_the_code_does() -> None:
     doc = settle_module.__doc__ or ""
     engine = (ROOT / "docs" / "engine.md").read_text()
-    phrase = "leaves the defender the most deadwood"
+    # Issue 12 made it the knocker's melds at their best (docs/engine.md): one wording still.
+    phrase = "scores best for the knocker after the defender's best layoffs"
     assert phrase in " ".join(doc.split()) and phrase in " ".join(engine.split())
     assert "lay off least on" not in doc and "gain least" not in " ".join(doc.split())
-    # The code: of the knocker's least-deadwood arrangements, the one leaving the defender most.
+    # The code: here the least-deadwood arrangement leaving the defender most is the best.
     k = cards("5S 6S 7S 8S 9S 3H 5H 5D 3C 5C")
     d = cards("2S 4S JS 4H 6H TH TD 7C 9C QC")
     assert settle_out(0, (k, d), Options(), one("KD")).deadwood == (6, 72)
