@@ -67,10 +67,6 @@ class ScoreSheet:
     net: int
 
 
-def _pair(a: int, b: int) -> tuple[int, int]:
-    return (a, b)
-
-
 def _leader(pair: tuple[int, int]) -> int | None:
     if pair[0] == pair[1]:
         return None
@@ -103,9 +99,9 @@ def column(options: Options, points: tuple[int, int], boxes: tuple[int, int]) ->
     if options.shutout and options.scoring != "FLOP" and winner is not None and points[1 - winner] == 0:
         shutout = True
         totals[winner] *= 2
-    return Column(points=_pair(*points), boxes=_pair(*boxes), game_bonus=_pair(*game_bonus),
-                  box_bonus=_pair(*box_bonus), shutout=shutout, totals=_pair(*totals),
-                  winner=winner, net=abs(totals[0] - totals[1]))
+    return Column(points=points, boxes=boxes, game_bonus=(game_bonus[0], game_bonus[1]),
+                  box_bonus=(box_bonus[0], box_bonus[1]), shutout=shutout,
+                  totals=(totals[0], totals[1]), winner=winner, net=abs(totals[0] - totals[1]))
 
 
 def sheet(options: Options, points: list[list[int]], boxes: list[list[int]]) -> ScoreSheet:

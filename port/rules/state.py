@@ -565,13 +565,7 @@ class Game:
     def winner(self) -> int | None:
         """The game's winner once over: the higher final total (None: equal). Under
         BOXES that can be the player with fewer points."""
-        if not self.over:
-            return None
-        if self.options.scoring == "TOTAL" and not self.options.shutout:
-            if self.scores[0] == self.scores[1]:
-                return None
-            return 0 if self.scores[0] > self.scores[1] else 1
-        return self.sheet().winner
+        return self.sheet().winner if self.over else None
 
     def next_hand(self) -> HandState:
         if self.hand.result is None or not self.results or self.results[-1] is not self.hand.result:
