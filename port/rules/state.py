@@ -122,8 +122,9 @@ class Move:
     """What an action did, returned by every action of ``HandState``.
 
     ``act`` is the action made (DRAW_STOCK, DRAW_PILE, UNDO, DISCARD, KNOCK, PLAY_ON,
-    PLAY_TO_GIN, DECLINE; taking the offered upcard is DRAW_PILE); ``card`` the card drawn, put back or discarded (None for a stock draw
-    that ended the hand, and for the knock answers); ``phase`` and ``to_move`` what
+    PLAY_TO_GIN, DECLINE; taking the offered upcard is DRAW_PILE); ``card`` the card
+    drawn, put back, discarded or declined (None for a stock draw that ended the hand,
+    and for the knock answers); ``phase`` and ``to_move`` what
     comes next; ``result`` the settlement when the hand is over (``over``): its
     ``outcome`` says how (GIN, KNOCK, UNDERCUT, DRAW) and, for a draw, ``drawn_by`` why.
     """
@@ -196,12 +197,15 @@ class HandState:
         self.undo_phase = Phase.DRAW     # where undoing a pile draw goes back to
 
     @classmethod
-    def deal(cls, options: Options, rng: Rng, first: int = 0) -> HandState:
+    def deal(cls, options: Options, rng: Rng, first: int | None = 0) -> HandState:
         """Shuffle and deal; with the knock deck, the knock card is then turned from a
         second, full deck (the same generator, after the shuffle: the play deck is
-        the one the same seed gives without it)."""
+        the one the same seed gives without it). ``first`` None: the dealer is drawn
+        at random after that (003's random first dealer), so the cards are the same."""
         deck = shuffled_deck(rng)
         knock_card = CARDS[rng.below(52)] if options.knock_deck else None
+        if first is None:
+            first = 1 - rng.below(2)
         return cls(options, deck, first, knock_card)
 
     @property
@@ -483,7 +487,6 @@ class Game:
         first = check_seat(first, "start a game with the first player")
         self.options = options
         self.rng = rng
-        self.first = first
         self.scores = [0, 0]                 # every hand's points, once each
         self.boxes = [0, 0]                  # boxes won (BOXES; Hollywood: game 1's, see columns)
         n = COLUMNS.get(options.scoring, 1)
@@ -491,16 +494,9 @@ class Game:
         self.column_boxes = [[0, 0] for _ in range(n)]
         self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
         self.results: list[Settlement] = []
-        if options.random_first:
-            # 003: "The first dealer is chosen randomly": the seeded generator, after the
-            # first shuffle (and knock card), so the cards are those of the same seed
-            # without the option; the other seat moves first.
-            deck = shuffled_deck(rng)
-            knock_card = CARDS[rng.below(52)] if options.knock_deck else None
-            self.first = first = 1 - rng.below(2)
-            self.hand = HandState(options, deck, first, knock_card)
-        else:
-            self.hand = HandState.deal(options, rng, first)
+        # 003: "The first dealer is chosen randomly" (after the first shuffle).
+        self.hand = HandState.deal(options, rng, None if options.random_first else first)
+        self.first = self.hand.first
 
     def _next_first(self, result: Settlement) -> int:
         """Who moves first in the next hand (the other seat deals)."""
