@@ -132,6 +132,8 @@ def test_003_a_knock_card_is_selected_from_a_separate_deck_the_same_card_still_i
     b = HandState.deal(Options(), PascalRandom(7))
     assert a.hands == b.hands and a.pile == b.pile and a.stock == b.stock
     assert isinstance(a.knock_card, Card) and a.view(0).knock_card == a.knock_card
+    assert (DECK.knock_source, Options(oklahoma=True).knock_source, Options().knock_source) == \
+        ("DECK", "UPCARD", "FIXED")
 
 
 def test_003_the_knock_card_sets_the_maximum_unmatched_points_to_knock_with() -> None:

@@ -126,6 +126,13 @@ class Options:
         return self.knock_deck and any(_SUIT_OF[d] == upcard.suit for d in self.doublers)
 
     @property
+    def knock_source(self) -> str:
+        """Where the knock value comes from, for the screen: "DECK" (the knock card of
+        a second deck), "UPCARD" (Oklahoma's first upcard) or "FIXED" (the original's
+        10; 0 with knocking disabled)."""
+        return "DECK" if self.knock_deck else "UPCARD" if self.oklahoma else "FIXED"
+
+    @property
     def boxes(self) -> bool:
         """Whether hands earn boxes (point difference with boxes, and Hollywood)."""
         return self.scoring in ("BOXES", "HOLLYWOOD")
