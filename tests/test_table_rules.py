@@ -176,7 +176,7 @@ def test_003_knocking_with_no_unmatched_cards_is_gin_and_earns_a_bonus() -> None
 
 def test_003_no_layoff_is_allowed_on_a_gin() -> None:
     h = position(GIN, "8H 8S 8D 4D 5D 6D KS QD JC 9C", "TC", "KC", options=DECK, knock_card="TD")
-    knock_now(h, "KC")                  # 8H would lay off on 4H-7H, 8S on 7S...
+    knock_now(h, "KC")                  # after a knock 8H would go on 4H-7H: not on a gin
     assert h.result.layoffs == () and h.result.deadwood[1] == 10 + 10 + 10 + 9
 
 
