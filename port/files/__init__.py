@@ -18,7 +18,8 @@ tests use; ``from port.files import Store`` is the usual way in.
 from __future__ import annotations
 
 from port.files.ginrummy import (
-    CFG, CFG_FORMAT, GAME, MAX_SCORES, NAMES, POINTERS, SCR, SCR_FORMAT, STA, STA_FORMAT,
+    BOX_BONUSES, CFG, CFG_FORMAT, DOUBLER_SUITS, GAME, MAX_SCORES, NAMES, POINTERS, SCORINGS,
+    SCR, SCR_FORMAT, STA, STA_FORMAT, TABLE_RULES,
     Config, GameRecord, HighScore, PlayerStats, Recorded, Result, Store, backend_for,
     config_lines, format_stats, read_stats, result_of, score_from, score_line, stats_from,
     stats_line,
@@ -29,7 +30,7 @@ from port.files.session import Files
 from port.files.storage import Backend, DiskBackend, LocalStorageBackend
 
 __all__ = [
-    "Backend", "CFG", "CFG_FORMAT", "Config", "DEFAULT_NAME", "DiskBackend", "FileError",
+    "BOX_BONUSES", "Backend", "CFG", "DOUBLER_SUITS", "SCORINGS", "TABLE_RULES", "CFG_FORMAT", "Config", "DEFAULT_NAME", "DiskBackend", "FileError",
     "Files", "GAME", "GameRecord", "HighScore", "LocalStorageBackend", "MAX_FILE",
     "MAX_PLAYERS", "MAX_SCORES", "NAMES", "NAME_MAX", "POINTERS", "PlayerStats", "Recorded",
     "Result", "SCR", "SCR_FORMAT", "STA", "STA_FORMAT", "Store", "Unpacked", "backend_for",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
@@ -33,6 +34,13 @@ MAX_SCORES = 20             # "your 20 best average scores"
 POINTERS = 7                # "There are seven different shapes to choose from"
 SORTS = ("RANK", "SUIT")
 LEVELS = ("STANDARD", "EXPERT")  # ours: the computer's level when EASY is NO
+# The table rules of the other sources (issue 12), as the engine's Options names them.
+SCORINGS = ("TOTAL", "BOXES", "GAME_ONLY", "FLOP", "HOLLYWOOD")   # TOTAL: the original's
+DOUBLER_SUITS = ("SPADES", "HEARTS")                               # in this order in the file
+BOX_BONUSES = (10, 15, 20, 25)   # ours: the card room's 25, and the bonuses' other steps
+# The options whose points are the original's running total: only these games enter the
+# high scores and the statistics' points (docs/files.md, "Other scoring methods").
+COMPARABLE_SCORING = "TOTAL"
 
 
 # ---- the records ---------------------------------------------------------------------
@@ -56,6 +64,17 @@ class Config:
     sort: str = "RANK"          # RANK or SUIT
     level: str = "STANDARD"     # ours: STANDARD or EXPERT, used when easy is False
     arrange: bool = False       # table rule: sort buttons and manual arranging on screen
+    # The other table rules (issue 12; docs/choices.md "Table rules"): the engine's Options
+    # fields of the same names. The defaults are the original's rules.
+    knock_deck: bool = False    # the knock card turned from a second deck (003)
+    scoring: str = "TOTAL"      # one of SCORINGS
+    doublers: tuple[str, ...] = ()   # DOUBLER_SUITS on the knock card's suit double a hand
+    shutout: bool = False       # a player who scores nothing: the winner's final doubled
+    upcard_offer: bool = False  # the first upcard offered, and declined or taken (001)
+    deal_eleven: bool = False   # 11 cards to the non-dealer, who starts the pile (003)
+    random_first: bool = False  # the first dealer chosen at random (003)
+    winner_deals: bool = False  # the hand's winner deals the next (003)
+    box_bonus: int = 25         # each box more than the opponent's, at the game's end
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -69,9 +88,32 @@ class Config:
             raise FileError(f"the sort is one of {SORTS}")
         if self.level not in LEVELS:
             raise FileError(f"the level is one of {LEVELS}")
-        for yes_no in (self.oklahoma, self.big_cards, self.easy, self.knocking, self.arrange):
+        if self.scoring not in SCORINGS:
+            raise FileError(f"the scoring is one of {SCORINGS}")
+        if (not isinstance(self.doublers, tuple) or len(set(self.doublers)) != len(self.doublers)
+                or not set(self.doublers) <= set(DOUBLER_SUITS)):
+            raise FileError(f"the doublers are some of {DOUBLER_SUITS}, each once")
+        if type(self.box_bonus) is not int or self.box_bonus not in BOX_BONUSES:
+            raise FileError(f"the box bonus is one of {BOX_BONUSES}")
+        for yes_no in (self.oklahoma, self.big_cards, self.easy, self.knocking, self.arrange,
+                       self.knock_deck, self.shutout, self.upcard_offer, self.deal_eleven,
+                       self.random_first, self.winner_deals):
             if not isinstance(yes_no, bool):
                 raise FileError("a YES/NO option must be True or False")
+
+    @property
+    def knock_card(self) -> str:
+        """Where the knock value comes from: FIXED (the original's 10), OKLAHOMA (the
+        first upcard) or DECK (a card turned from a second deck). The screens keep
+        OKLAHOMA and the deck apart; a file that has both (edited by hand) takes the deck."""
+        if self.knock_deck:
+            return "DECK"
+        return "OKLAHOMA" if self.oklahoma else "FIXED"
+
+    @property
+    def comparable(self) -> bool:
+        """Whether a game under these options enters the high scores (docs/files.md)."""
+        return self.scoring == COMPARABLE_SCORING
 
     def options(self) -> Options:
         """The rules part of the configuration."""
@@ -79,8 +121,9 @@ class Config:
             gin_bonus=self.gin_bonus,
             undercut_bonus=self.undercut_bonus,
             score_limit=self.score_limit,
-            oklahoma=self.oklahoma,
+            oklahoma=self.oklahoma and not self.knock_deck,
             knocking=self.knocking,
+            **table_rules(self),
         )
 
     def with_(self, **changes: Any) -> Config:
@@ -191,6 +234,14 @@ class GameRecord:
     result: Result
     date: datetime.date
     finished: bool = True     # False: the player quit before the end of the game
+    # The table rule SCORING the game was played under (Config.scoring). Only the
+    # original's TOTAL enters the high scores and the statistics' hands and points;
+    # every game counts as won, lost or drawn (docs/files.md, "Other scoring methods").
+    scoring: str = COMPARABLE_SCORING
+
+    @property
+    def comparable(self) -> bool:
+        return self.scoring == COMPARABLE_SCORING
 
 
 @dataclass(frozen=True)
@@ -199,6 +250,29 @@ class Recorded:
 
     stats: PlayerStats | None     # the player's new totals (None: not counted)
     rank: int | None              # 1..20 in the high scores, or None
+
+
+# The table-rule fields Config passes to the engine's Options (the same names).
+TABLE_RULES = ("knock_deck", "scoring", "doublers", "shutout", "upcard_offer", "deal_eleven",
+               "random_first", "winner_deals", "box_bonus")
+
+
+def table_rules(cfg: Config) -> dict[str, Any]:
+    """The table rules for Options, each one the engine knows."""
+    known = {f.name for f in dataclass_fields(Options)}
+    return {k: getattr(cfg, k) for k in TABLE_RULES if k in known}
+
+
+def doubler_text(suits: tuple[str, ...]) -> str:
+    return ",".join(suits)
+
+
+def doubler_list(text: str) -> tuple[str, ...]:
+    """``SPADES,HEARTS`` (or empty: none) as a tuple in DOUBLER_SUITS order."""
+    suits = [t for t in text.split(",") if t] if text else []
+    if len(set(suits)) != len(suits) or not set(suits) <= set(DOUBLER_SUITS):
+        raise FileError(f"expected doublers among {DOUBLER_SUITS}, not {text[:30]!r}")
+    return tuple(s for s in DOUBLER_SUITS if s in suits)
 
 
 # ---- records as lines --------------------------------------------------------------
@@ -216,7 +290,16 @@ CFG_FORMAT: OptionsFormat[Config] = OptionsFormat(CFG, Config, {
     "sort": (str, str),
     "level": (str, str),
     "arrange": (yn, flag),
-}, added=frozenset({"arrange"}))
+    "knock_deck": (yn, flag),
+    "scoring": (str, str),
+    "doublers": (doubler_text, doubler_list),
+    "shutout": (yn, flag),
+    "upcard_offer": (yn, flag),
+    "deal_eleven": (yn, flag),
+    "random_first": (yn, flag),
+    "winner_deals": (yn, flag),
+    "box_bonus": (str, number),
+}, added=frozenset({"arrange", *TABLE_RULES}))
 
 
 def config_lines(cfg: Config) -> list[str]:
@@ -346,7 +429,7 @@ class Store:
             self._stats = self.files.read(STA_FORMAT, self._stats)
             self._scores = self.files.read(SCR_FORMAT, self._scores)
             stats = self._add_game(name, rec)
-            rank = self._add_score(name, rec) if self.high_scores_enabled else None
+            rank = self._add_score(name, rec) if self.high_scores_enabled and rec.comparable else None
             self.files.write(STA_FORMAT, self._stats)
             if rank is not None:
                 self.files.write(SCR_FORMAT, self._scores)
@@ -361,14 +444,17 @@ class Store:
 
     def _add_game(self, name: str, rec: GameRecord) -> PlayerStats:
         old = self.player(name)
+        # Another scoring's points (flop gin's 1 a hand, a box sheet's finals) are not the
+        # original's running totals: its hands stay out of the averages per hand.
+        total = rec.comparable
         new = replace(
             old,
             won=capped(old.won + (rec.result is Result.WON)),
             lost=capped(old.lost + (rec.result is Result.LOST)),
             drawn=capped(old.drawn + (rec.result is Result.DRAW)),
-            hands=capped(old.hands + rec.hands),
-            points=capped(old.points + max(rec.human_score, 0)),
-            against=capped(old.against + max(rec.computer_score, 0)),
+            hands=capped(old.hands + rec.hands * total),
+            points=capped(old.points + max(rec.human_score, 0) * total),
+            against=capped(old.against + max(rec.computer_score, 0) * total),
         )
         # "added to the top of the file ... the name on the bottom of the list (the
         # oldest) is truncated"

@@ -231,7 +231,8 @@ class PlayScreen:
         cfg = self.ctx.config
         human, cpu = g.scores
         rec = files.GameRecord(cfg.name, human, cpu, g.hands_played, cfg.score_limit, cfg.oklahoma,
-                               files.result_of(human, cpu), self.ctx.today(), finished=finished)
+                               files.result_of(human, cpu), self.ctx.today(), finished=finished,
+                               scoring=cfg.scoring)
         self.ctx.store.record_game(rec)
 
     def _leave(self) -> Controller | None:
