@@ -51,6 +51,13 @@ def rules(d: Driver) -> None:
     d.key("A")                        # ARRANGE HAND: YES
 
 
+def rules_card_room(d: Driver) -> None:
+    d.key("O")
+    d.key("T")
+    d.key("C")                        # the CARD ROOM preset
+    d.key("B")                        # then a box bonus of 10: a mix of our own
+
+
 def arranged(d: Driver) -> None:
     d.controller.ctx.config = d.controller.ctx.config.with_(arrange=True)
     set_hand(d, ME, CPU, "KD", "8D")
@@ -106,6 +113,7 @@ SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
     "high_scores": (high_scores, {}),
     "players": (players, {}),
     "rules": (rules, {}),
+    "rules_card_room": (rules_card_room, {}),
     "arranged": (arranged, {}),
     "table": (table, {}),
     "drawn_with_hint": (drawn_with_hint, {}),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from port import files
 from port.main.context import Context
 from port.main.controller import Controller
+from port.main import tablerules
 from port.main.play import PlayScreen
 from port.mouse import LEFT, RIGHT, Event, Key, Press
 from port.rules.options import BONUS_CHOICES, LIMIT_MENU_MAX, LIMIT_STEP
@@ -144,6 +145,9 @@ class TitleScreen(Menu):
         cfg = self.ctx.config
         for i, line in enumerate(title_lines(cfg)):
             s.text((640 - s.text_width(line)) // 2, 266 + 14 * i, line, WHITE)
+        rules = tablerules.summary(cfg)       # nothing with the original's rules
+        if rules:
+            s.text((640 - s.text_width(rules)) // 2, 294, rules, LIGHTGRAY)
         for i, line in enumerate(notice_lines(self.notices)):
             s.text(8, 308 + 14 * i, line, LIGHTRED)
 
@@ -153,7 +157,7 @@ def title_lines(cfg: files.Config) -> tuple[str, str]:
     "PLAYER PLAYER" a label of PLAYER gave with the default name)."""
     return (f"NAME {cfg.name}   LIMIT {cfg.score_limit}   GIN {cfg.gin_bonus}"
             f"   UNDERCUT {cfg.undercut_bonus}",
-            f"OKLAHOMA {yes_no(cfg.oklahoma)}   KNOCKING {yes_no(cfg.knocking)}"
+            f"OKLAHOMA {yes_no(cfg.knock_card == 'OKLAHOMA')}   KNOCKING {yes_no(cfg.knocking)}"
             f"   EASY {yes_no(cfg.easy)}   LEVEL {cfg.level}")
 
 
@@ -319,7 +323,7 @@ class OptionsScreen(NameMenu):
         s = self.screen
         cfg = self.cfg
         values = [str(cfg.gin_bonus), str(cfg.undercut_bonus), str(cfg.score_limit),
-                  yes_no(cfg.oklahoma), yes_no(cfg.big_cards), yes_no(cfg.easy),
+                  yes_no(cfg.knock_card == "OKLAHOMA"), yes_no(cfg.big_cards), yes_no(cfg.easy),
                   yes_no(cfg.knocking), str(cfg.pointer + 1), cfg.sort, cfg.level]
         for (rect, _, _, _), value in zip(self.items, values):
             s.text(rect.x + rect.w + 16, rect.y + 6, value, WHITE)
@@ -332,21 +336,23 @@ class OptionsScreen(NameMenu):
 
 
 class RulesScreen(Menu):
-    """The table rules of the other sources (docs/choices.md), each a YES/NO or a choice
-    with its value beside it; the original's rules are the defaults. SAVE on the options
-    page writes them with the rest."""
+    """The table rules of the other sources (docs/choices.md): each rule with its value
+    beside it, a click or its key for the next value (the right button goes back), and
+    the presets that set a group at once. The original's rules are the defaults; SAVE
+    on the options page writes them with the rest."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        x, w, y0, dy = 48, 200, 56, 26
-        self.rows: list[tuple[str, Callable[[files.Config], str]]] = [
-            ("ARRANGE HAND", lambda c: yes_no(c.arrange)),
-        ]
-        self.add(Rect(x, 16, w, 20), "OPTIONS", "O", lambda b: OptionsScreen(self.ctx))
-        self.add(Rect(x, y0, w, 20), "ARRANGE HAND", "A", lambda b: self.toggle("arrange"))
+        self.add(Rect(RULES_X, 16, RULES_W, 20), "OPTIONS", "O", lambda b: OptionsScreen(self.ctx))
+        for i, rule in enumerate(tablerules.RULES):
+            self.add(rule_rect(i), rule.label, rule.hot,
+                     lambda b, r=rule: self.change(r.change(self.ctx.config, b == RIGHT)))
+        for i, name in enumerate(tablerules.PRESET_NAMES):
+            self.add(preset_rect(i), name, PRESET_HOT[name],
+                     lambda b, n=name: self.change(tablerules.apply_preset(self.ctx.config, n)))
 
-    def toggle(self, field: str) -> Controller:
-        self.ctx.config = self.ctx.config.with_(**{field: not getattr(self.ctx.config, field)})
+    def change(self, cfg: files.Config) -> Controller:
+        self.ctx.config = cfg
         return self
 
     def on_key(self, k: Key) -> Controller | None:
@@ -354,11 +360,37 @@ class RulesScreen(Menu):
 
     def draw_body(self) -> None:
         s = self.screen
+        cfg = self.ctx.config
         s.text(320, 18, "TABLE RULES", YELLOW, 2)
-        for (rect, _, _, _), (_, value) in zip(self.items[1:], self.rows):
-            s.text(rect.x + rect.w + 16, rect.y + 6, value(self.ctx.config), WHITE)
-        s.text(48, 300, "The original's rules are the defaults.", LIGHTGRAY)
-        s.text(48, 314, "SAVE on the options page keeps these.", LIGHTGRAY)
+        for i, rule in enumerate(tablerules.RULES):
+            r = rule_rect(i)
+            s.text(r.x + r.w + 16, r.y + 6, rule.value(cfg), WHITE)
+        s.text(PRESET_X, RULES_Y0 + 6, "PRESETS", LIGHTGRAY)
+        now = tablerules.preset_of(cfg)
+        s.text(PRESET_X, preset_rect(len(tablerules.PRESET_NAMES)).y + 6,
+               f"NOW: {now or 'YOUR OWN'}", WHITE)
+        s.text(PRESET_X, preset_rect(len(tablerules.PRESET_NAMES)).y + 6 + 2 * 14,
+               "LEFT: NEXT", LIGHTGRAY)
+        s.text(PRESET_X, preset_rect(len(tablerules.PRESET_NAMES)).y + 6 + 3 * 14,
+               "RIGHT: BACK", LIGHTGRAY)
+        s.text(RULES_X, 300, "The original's rules are the defaults.", LIGHTGRAY)
+        s.text(RULES_X, 314, "SAVE on the options page keeps these.", LIGHTGRAY)
+
+
+# The rules page: ten rows on the left (their values beside them, up to "OKLAHOMA
+# UPCARD", 15 characters, ending at x 384), the presets on the right.
+RULES_X, RULES_W, RULES_Y0, RULES_DY = 48, 200, 48, 24
+PRESET_X, PRESET_W = 440, 152
+# ORIGINAL's R, CARD ROOM's C, CLASSIC's L: no rule's letter, and O stays OPTIONS.
+PRESET_HOT: dict[str, str | int] = {"ORIGINAL": 1, "CARD ROOM": "C", "CLASSIC": 1}
+
+
+def rule_rect(i: int) -> Rect:
+    return Rect(RULES_X, RULES_Y0 + RULES_DY * i, RULES_W, 20)
+
+
+def preset_rect(i: int) -> Rect:
+    return Rect(PRESET_X, RULES_Y0 + RULES_DY * (i + 1), PRESET_W, 20)
 
 
 class StatsScreen(Menu):

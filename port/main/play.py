@@ -230,7 +230,8 @@ class PlayScreen:
         g = self.table.game
         cfg = self.ctx.config
         human, cpu = g.scores
-        rec = files.GameRecord(cfg.name, human, cpu, g.hands_played, cfg.score_limit, cfg.oklahoma,
+        rec = files.GameRecord(cfg.name, human, cpu, g.hands_played, cfg.score_limit,
+                               cfg.knock_card == "OKLAHOMA",
                                files.result_of(human, cpu), self.ctx.today(), finished=finished,
                                scoring=cfg.scoring)
         self.ctx.store.record_game(rec)
