@@ -87,12 +87,26 @@ def test_the_knock_card_is_one_of_three_and_a_file_with_both_takes_the_deck() ->
 
 
 def test_config_passes_every_table_rule_to_the_engine() -> None:
-    known = {f for f in Options.__dataclass_fields__}
     opts = CARD_ROOM_CFG.options()
     for name in TABLE_RULES:
-        if name in known:
-            assert getattr(opts, name) == getattr(CARD_ROOM_CFG, name), name
+        assert getattr(opts, name) == getattr(CARD_ROOM_CFG, name), name
     assert files.Config().options() == Options()               # the defaults are the original's
+    assert files.Config(upcard_offer=True, scoring="FLOP").options().upcard_offer
+
+
+@pytest.mark.parametrize(("mix", "plays"), [
+    ({"oklahoma": True, "knock_deck": True}, {"oklahoma": False, "knock_deck": True}),
+    ({"doublers": ("HEARTS",)}, {"doublers": ()}),
+    ({"deal_eleven": True, "upcard_offer": True}, {"deal_eleven": False, "upcard_offer": True}),
+    ({"deal_eleven": True, "oklahoma": True}, {"deal_eleven": False, "oklahoma": True}),
+])
+def test_a_hand_edited_mix_the_engine_refuses_still_plays(tmp_path: Path, mix: dict, plays: dict) -> None:
+    lines = files.config_lines(files.Config(name="Ed", **mix))
+    (tmp_path / files.CFG).write_bytes(pack(files.CFG, lines))
+    store = files.Store.open(tmp_path)
+    assert store.config == files.Config(name="Ed", **mix)        # the file is kept as it is
+    opts = store.config.options()                                # and plays, as the screens would
+    assert all(getattr(opts, k) == v for k, v in plays.items())
 
 
 # ---- the records: other scoring methods -------------------------------------------------

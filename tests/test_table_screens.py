@@ -138,3 +138,18 @@ def test_the_title_says_when_the_table_is_not_the_originals(rules_page) -> None:
     assert isinstance(d.controller, menus.TitleScreen)
     line = "TABLE RULES CARD ROOM"
     assert shows_text(d, (640 - len(line) * 8) // 2, 294, line, LIGHTGRAY)
+
+
+def test_rules_that_cannot_go_together_give_way_to_the_one_chosen(rules_page) -> None:
+    d = rules_page
+    d.key("D")                                            # doublers SPADES: they read the knock deck
+    assert cfg(d).doublers == ("SPADES",) and cfg(d).knock_card == "DECK"
+    d.key("K")                                            # FIXED 10: no knock deck, no doublers
+    assert cfg(d).knock_card == "FIXED" and cfg(d).doublers == ()
+    d.key("U")                                            # the upcard offer ...
+    d.key("1")                                            # ... and the deal of 11 turns no upcard
+    assert cfg(d).deal_eleven and not cfg(d).upcard_offer
+    d.key("U")
+    assert cfg(d).upcard_offer and not cfg(d).deal_eleven
+    assert all(value_shown(d, i) for i in range(len(tablerules.RULES)))
+    cfg(d).options()                                      # the engine takes every step's rules

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field, replace
-from dataclasses import fields as dataclass_fields
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
@@ -23,7 +22,8 @@ from port.files.records import FileError, capped, check_count, day, fields, flag
 from port.files.session import Files, peek
 from port.files.storage import Backend, DiskBackend
 from port.files.storage import backend_for as _backend_for
-from port.rules.options import BONUS_CHOICES, LIMIT_MAX, Options
+from port.rules.options import (BONUS_CHOICES, DOUBLER_SUITS, LIMIT_MAX, SCORING_METHODS, TABLE_FIELDS,
+                                Options)
 
 GAME = "GINRUMMY"
 CFG = "GINRUMMY.CFG"
@@ -35,9 +35,8 @@ POINTERS = 7                # "There are seven different shapes to choose from"
 SORTS = ("RANK", "SUIT")
 LEVELS = ("STANDARD", "EXPERT")  # ours: the computer's level when EASY is NO
 # The table rules of the other sources (issue 12), as the engine's Options names them.
-SCORINGS = ("TOTAL", "BOXES", "GAME_ONLY", "FLOP", "HOLLYWOOD")   # TOTAL: the original's
-DOUBLER_SUITS = ("SPADES", "HEARTS")                               # in this order in the file
-BOX_BONUSES = (10, 15, 20, 25)   # ours: the card room's 25, and the bonuses' other steps
+SCORINGS = SCORING_METHODS         # TOTAL (the original's), BOXES, GAME_ONLY, FLOP, HOLLYWOOD
+BOX_BONUSES = BONUS_CHOICES        # the card room's 25, and the bonuses' other steps
 # The options whose points are the original's running total: only these games enter the
 # high scores and the statistics' points (docs/files.md, "Other scoring methods").
 COMPARABLE_SCORING = "TOTAL"
@@ -116,14 +115,22 @@ class Config:
         return self.scoring == COMPARABLE_SCORING
 
     def options(self) -> Options:
-        """The rules part of the configuration."""
+        """The rules part of the configuration. The screens keep the rules consistent;
+        a file edited by hand into a mix the engine refuses plays as the screens would
+        have left it: the knock deck over Oklahoma, no doublers without the knock deck,
+        no deal of 11 with an upcard (Oklahoma's or the offer's)."""
+        deck = self.knock_deck
+        oklahoma = self.oklahoma and not deck
+        rules = table_rules(self)
+        rules["doublers"] = self.doublers if deck else ()
+        rules["deal_eleven"] = self.deal_eleven and not (oklahoma or self.upcard_offer)
         return Options(
             gin_bonus=self.gin_bonus,
             undercut_bonus=self.undercut_bonus,
             score_limit=self.score_limit,
-            oklahoma=self.oklahoma and not self.knock_deck,
+            oklahoma=oklahoma,
             knocking=self.knocking,
-            **table_rules(self),
+            **rules,
         )
 
     def with_(self, **changes: Any) -> Config:
@@ -253,14 +260,12 @@ class Recorded:
 
 
 # The table-rule fields Config passes to the engine's Options (the same names).
-TABLE_RULES = ("knock_deck", "scoring", "doublers", "shutout", "upcard_offer", "deal_eleven",
-               "random_first", "winner_deals", "box_bonus")
+TABLE_RULES = TABLE_FIELDS
 
 
 def table_rules(cfg: Config) -> dict[str, Any]:
-    """The table rules for Options, each one the engine knows."""
-    known = {f.name for f in dataclass_fields(Options)}
-    return {k: getattr(cfg, k) for k in TABLE_RULES if k in known}
+    """The table rules as the configuration holds them, by the engine's field names."""
+    return {k: getattr(cfg, k) for k in TABLE_RULES}
 
 
 def doubler_text(suits: tuple[str, ...]) -> str:

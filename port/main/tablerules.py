@@ -7,8 +7,8 @@ is the engine's (docs/engine.md). The original's rules are every default.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from port import files
@@ -22,9 +22,9 @@ SCORING_TEXT = {"TOTAL": "TOTAL", "BOXES": "BOXES", "GAME_ONLY": "GAME ONLY", "F
 DOUBLER_CHOICES: tuple[tuple[str, ...], ...] = ((), ("SPADES",), ("HEARTS",), ("SPADES", "HEARTS"))
 PRESET_NAMES = ("ORIGINAL", "CARD ROOM", "CLASSIC")
 
-# What a preset sets, besides the table rules: the bonuses and the knock card's Oklahoma.
-# The score limit, knocking and everything of the screen (big cards, pointer, sort,
-# arranging) stay the player's.
+# What a preset sets, besides the table rules: the bonuses, and Oklahoma where it names
+# it (the engine's ``preset``). The score limit, knocking and everything of the screen
+# (big cards, pointer, sort, arranging) stay the player's.
 PRESET_ALSO = ("gin_bonus", "undercut_bonus", "oklahoma")
 
 
@@ -39,8 +39,27 @@ def step(choices: tuple[Any, ...], now: Any, back: bool) -> Any:
 
 
 def with_knock_card(cfg: files.Config, kind: str) -> files.Config:
-    """FIXED, OKLAHOMA or DECK: the two fields kept consistent (never both)."""
-    return cfg.with_(oklahoma=kind == "OKLAHOMA", knock_deck=kind == "DECK")
+    """FIXED, OKLAHOMA or DECK: the two fields kept consistent (never both). The
+    doublers go with the knock deck, and Oklahoma's upcard with no deal of 11."""
+    return settled(cfg.with_(oklahoma=kind == "OKLAHOMA", knock_deck=kind == "DECK"),
+                   "oklahoma" if kind == "OKLAHOMA" else "knock_deck")
+
+
+def settled(cfg: files.Config, chosen: str) -> files.Config:
+    """The rules the engine takes together, after the player chose ``chosen``: the rule
+    just chosen stays and the ones it cannot go with give way (docs/choices.md). The
+    engine refuses the knock deck with Oklahoma, doublers without the knock deck, and
+    the deal of 11 with an upcard (Oklahoma's or the offer's)."""
+    c = cfg
+    if chosen == "doublers" and c.doublers and not c.knock_deck:
+        c = c.with_(knock_deck=True, oklahoma=False)         # the doublers read the knock deck
+    if chosen in ("oklahoma", "knock_deck") and not c.knock_deck:
+        c = c.with_(doublers=())
+    if chosen == "deal_eleven" and c.deal_eleven:
+        c = c.with_(upcard_offer=False, oklahoma=False)
+    if chosen in ("upcard_offer", "oklahoma") and (c.upcard_offer or c.oklahoma):
+        c = c.with_(deal_eleven=False)
+    return c
 
 
 @dataclass(frozen=True)
@@ -52,7 +71,7 @@ class Rule:
 
 
 def _flip(field: str) -> Callable[[files.Config, bool], files.Config]:
-    return lambda c, back: c.with_(**{field: not getattr(c, field)})
+    return lambda c, back: settled(c.with_(**{field: not getattr(c, field)}), field)
 
 
 RULES: tuple[Rule, ...] = (
@@ -61,7 +80,7 @@ RULES: tuple[Rule, ...] = (
     Rule("SCORING", "S", lambda c: SCORING_TEXT[c.scoring],
          lambda c, back: c.with_(scoring=step(files.SCORINGS, c.scoring, back))),
     Rule("DOUBLERS", "D", lambda c: "+".join(c.doublers) or "NONE",
-         lambda c, back: c.with_(doublers=step(DOUBLER_CHOICES, c.doublers, back))),
+         lambda c, back: settled(c.with_(doublers=step(DOUBLER_CHOICES, c.doublers, back)), "doublers")),
     Rule("SHUTOUT", 1, lambda c: yes_no(c.shutout), _flip("shutout")),
     Rule("UPCARD OFFER", "U", lambda c: yes_no(c.upcard_offer), _flip("upcard_offer")),
     Rule("DEAL 11", 5, lambda c: yes_no(c.deal_eleven), _flip("deal_eleven")),
@@ -76,33 +95,22 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def preset_fields(name: str) -> dict[str, Any]:
-    """The fields a preset sets, read from the engine's ``PRESETS`` (an ``Options`` or
-    a mapping of its fields); the table rules plus ``PRESET_ALSO``."""
-    preset = presets()[name]
-    if isinstance(preset, Mapping):
-        given = dict(preset)
-    else:
-        given = {f.name: getattr(preset, f.name) for f in fields(preset)}
-    base = rule_options.Options()
-    wanted = (*files.TABLE_RULES, *PRESET_ALSO)
-    out = {k: given.get(k, getattr(base, k, getattr(files.Config(), k))) for k in wanted}
-    out["doublers"] = tuple(s for s in files.DOUBLER_SUITS if s in out["doublers"])
-    return out
-
-
-def presets() -> Mapping[str, Any]:
-    return getattr(rule_options, "PRESETS", None) or _FALLBACK_PRESETS
+def preset_fields(name: str, cfg: files.Config | None = None) -> dict[str, Any]:
+    """The fields the engine's preset (``port.rules.options.preset``) sets, as they come
+    out over ``cfg``'s rules: the table rules, the bonuses and Oklahoma."""
+    base = (cfg or files.Config()).options()
+    out = rule_options.preset(name, base)
+    return {k: getattr(out, k) for k in (*files.TABLE_RULES, *PRESET_ALSO)}
 
 
 def apply_preset(cfg: files.Config, name: str) -> files.Config:
-    return cfg.with_(**preset_fields(name))
+    return cfg.with_(**preset_fields(name, cfg))
 
 
 def preset_of(cfg: files.Config) -> str | None:
     """The preset the configuration's rules match now, or None (the player's own mix)."""
     for name in PRESET_NAMES:
-        if all(getattr(cfg, k) == v for k, v in preset_fields(name).items()):
+        if all(getattr(cfg, k) == v for k, v in preset_fields(name, cfg).items()):
             return name
     return None
 
@@ -113,16 +121,3 @@ def summary(cfg: files.Config) -> str:
     if name == "ORIGINAL":
         return ""
     return f"TABLE RULES {name}" if name else "TABLE RULES OF YOUR OWN"
-
-
-# Until the engine's PRESETS arrive (port/rules/options.py, the engine half of issue 12):
-# the same three groups as the sources give them.
-_FALLBACK_PRESETS: dict[str, dict[str, Any]] = {
-    "ORIGINAL": {},
-    # 003: knock card from a second deck, boxes, the spades doubler, shutout, deal of
-    # 11, random first dealer then the winner deals; 25 for gin, undercut and a box.
-    "CARD ROOM": {"knock_deck": True, "scoring": "BOXES", "doublers": ("SPADES",), "shutout": True,
-                  "deal_eleven": True, "random_first": True, "winner_deals": True},
-    # 001: the upcard offered, the dealer by a cut, gin 20 and undercut 10.
-    "CLASSIC": {"upcard_offer": True, "random_first": True, "gin_bonus": 20, "undercut_bonus": 10},
-}
