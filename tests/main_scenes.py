@@ -11,7 +11,9 @@ from port import files
 from port.main import play
 from port.main.driver import Driver
 from port.screen import png
-from tests.main_helpers import center, click_at, open_game, set_hand
+from port.cards import parse
+from tests.main_helpers import center, click_at, open_game, set_hand, to_play
+from tests.test_rules import deck_for
 
 ME = "AS 2S 3S 4H 5H 6H 7D 7C 7S 2D"
 CPU = "KS QD JC 9H 8C 6S 5D 3C TD 4C"
@@ -68,6 +70,56 @@ def arranged(d: Driver) -> None:
     d.key("2")                        # a card picked, waiting for its place
 
 
+# ---- the table rules (issue 12) ----------------------------------------------------------
+
+GIN_ME = "6H 7H 8H 2C 3C 4C 9S 9D 9C KD"        # draws 9H: gin, throwing KD
+GIN_CPU = "KS QD JC 5S 8C 6S 5D 3D TD 4S"       # deadwood 56
+
+
+def with_rules(d: Driver, **rules: object) -> None:
+    d.controller.ctx.config = d.controller.ctx.config.with_(**rules)
+
+
+def gin_hand(d: Driver, knock_card: str = "") -> None:
+    """You draw 9H and go gin (81 points), then the hand's end is left."""
+    s = set_hand(d, GIN_ME, GIN_CPU, "QH", "9H")
+    if knock_card:
+        s.table.redeal(deck_for(GIN_ME, GIN_CPU, "QH", "9H"), knock_card=parse(knock_card)[0])
+    d.key("D")
+    d.key("0")
+    d.key("RETURN")
+
+
+def upcard_offer(d: Driver) -> None:
+    with_rules(d, upcard_offer=True)
+    s = set_hand(d, ME, CPU, "KD", "8D")
+    s.table.redeal(deck_for(CPU, ME, "KD", "8D"), first=1)    # the computer is asked first
+    for _ in range(40):
+        d.step()                                                # it declines; your turn
+    d.key("H")
+
+
+def knock_deck_table(d: Driver) -> None:
+    d.key("O")
+    d.key("T")
+    d.key("C")                        # CARD ROOM: knock deck, boxes, spades doubler, deal 11
+    d.key("RETURN")
+    d.key("M")
+    s = to_play(d)                    # the deal of 11: 9C is your eleventh card
+    s.table.redeal(deck_for(ME, CPU, "9C"), knock_card=parse("7S")[0])
+
+
+def score_sheet(d: Driver) -> None:
+    with_rules(d, scoring="BOXES", shutout=True, score_limit=50)
+    gin_hand(d)
+
+
+def score_sheet_hollywood(d: Driver) -> None:
+    with_rules(d, scoring="HOLLYWOOD", score_limit=50)
+    for _ in range(3):
+        gin_hand(d)
+
+
 def table(d: Driver) -> None:
     set_hand(d, ME, CPU, "KD", "8D")
 
@@ -115,6 +167,10 @@ SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
     "rules": (rules, {}),
     "rules_card_room": (rules_card_room, {}),
     "arranged": (arranged, {}),
+    "upcard_offer": (upcard_offer, {}),
+    "knock_deck_table": (knock_deck_table, {}),
+    "score_sheet": (score_sheet, {}),
+    "score_sheet_hollywood": (score_sheet_hollywood, {}),
     "table": (table, {}),
     "drawn_with_hint": (drawn_with_hint, {}),
     "knock_prompt": (knock_prompt, {}),

@@ -10,6 +10,13 @@ Layout, in the 640x350 logical space (docs/screen.md tells how profiles map it):
     y 206  your hand, melds first                         (RED layoff bars below)
     y 274  1 2 3 4 5 6 7 8 9 0
     y 316  [DECK] [DISCARD PILE] [DRAWN CARD] [UNDO] [HINT]              [QUIT]
+
+The table rules (issue 12) add, only when they are on: BOXES and the DEALER under the
+scores (y 62, 76; Hollywood's three games' points beside the names, from x 472), the
+knock deck's card face in the KNOCK place with its value under it (y 180), the upcard
+question's [TAKE] [DECLINE] where the knock question's boxes go (y 150), an eleventh
+card and its key "-" in the deal of 11's opening discard, and at the game's end the
+SCORE SHEET page (``_draw_sheet``) with [PLAY AGAIN] [MAIN MENU] at y 316.
 """
 from __future__ import annotations
 
@@ -22,7 +29,8 @@ from port.main.context import Context
 from port.main.controller import Controller
 from port.main.table import COMPUTER, HUMAN, Mode, Table, result_order
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
-from port.rules import PILE_RUN_LIMIT, DrawnBy, Outcome, Settlement
+from port.rules import PILE_RUN_LIMIT, DrawnBy, Options, Outcome, Settlement
+from port.rules.scoring import Column, ScoreSheet
 from port.rules.players import KnockChoice
 from port.screen import Rect
 from port.screen.profiles import BLACK, BLUE, GREEN, LIGHTCYAN, LIGHTGRAY, RED, WHITE, YELLOW
@@ -38,6 +46,7 @@ MSG_X = 350
 MSG_Y = 92
 LINE = 14          # text rows at least 14 apart stay apart on the 200-line CGA
 KEYS_0_9 = "1234567890"
+KEYS_HAND = KEYS_0_9 + "-"      # the deal of 11: the opening discard has an eleventh card
 
 DECK_BOX = Rect(16, 316, 56, 20)
 PILE_BOX = Rect(80, 316, 120, 20)
@@ -59,6 +68,13 @@ GIN_BOX = Rect(MSG_X + 120, 150, 112, 20)
 CONTINUE_BOX = Rect(MSG_X + 16, 176, 96, 20)
 AGAIN_BOX = Rect(MSG_X + 16, 176, 104, 20)
 MENU_BOX = Rect(MSG_X + 128, 176, 96, 20)
+# The upcard offer (a table rule): take it or decline it, where the knock question's go.
+TAKE_BOX = Rect(MSG_X + 16, 150, 56, 20)
+DECLINE_BOX = Rect(MSG_X + 80, 150, 80, 20)
+# The score sheet's page: its two boxes on the bottom row.
+SHEET_AGAIN_BOX = Rect(208, 316, 104, 20)
+SHEET_MENU_BOX = Rect(328, 316, 96, 20)
+SCORE_X, HOLLYWOOD_X = 520, 472
 
 DECK_RECT = Rect(DECK_X, ROW_Y, CARD_W, CARD_H)
 PILE_RECT = Rect(PILE_X, ROW_Y, CARD_W, CARD_H)
@@ -120,9 +136,10 @@ class PlayScreen:
             if t.arranging and ch in KEYS_0_9:       # while arranging the numbers pick
                 return ("arrange_card", KEYS_0_9.index(ch))
         by_mode: dict[Mode, dict[str, object]] = {
+            Mode.UPCARD_OFFER: {"T": "take", "D": "decline"},
             Mode.HUMAN_DRAW: {"D": "deck", "P": "pile"},
             Mode.HUMAN_DISCARD: {"D": "drawn_box", "U": "undo",
-                                 **{c: i for i, c in enumerate(KEYS_0_9)}},
+                                 **{c: i for i, c in enumerate(KEYS_HAND)}},
             Mode.KNOCK_PROMPT: {"Y": "yes", "N": "no", "P": "gin"},
             Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue"},
             Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu"},
@@ -162,6 +179,11 @@ class PlayScreen:
             t.toggle_arranging()
         elif isinstance(target, tuple) and target[0] == "arrange_card":
             t.choose_to_arrange(target[1])
+        elif t.mode is Mode.UPCARD_OFFER:
+            if target in ("take", "pile", "pile_box"):   # 001: "you take the card by ... clicking on it"
+                t.take_upcard()
+            elif target == "decline":
+                t.decline_upcard()
         elif t.mode is Mode.HUMAN_DRAW:
             if target in ("deck", "deck_box"):
                 t.draw_deck()
@@ -200,8 +222,16 @@ class PlayScreen:
             prompt = [(YES_BOX, "yes"), (NO_BOX, "no")]
         elif t.mode is Mode.KNOCK_PROMPT:
             prompt = [(YES_BOX, "yes"), (NO_BOX, "no"), (GIN_BOX, "gin")]
+        elif t.mode is Mode.UPCARD_OFFER:
+            prompt = [(TAKE_BOX, "take"), (DECLINE_BOX, "decline")]
         elif t.mode is Mode.HAND_END:
             prompt = [(CONTINUE_BOX, "continue")]
+        elif t.mode is Mode.GAME_END and t.sheet_shown:
+            # the score sheet's page: nothing of the table is under the pointer
+            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu")):
+                if rect.contains(x, y):
+                    return name
+            return None
         elif t.mode is Mode.GAME_END:
             prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu")]
         areas = prompt + [
@@ -229,7 +259,9 @@ class PlayScreen:
         self.recorded = True
         g = self.table.game
         cfg = self.ctx.config
-        human, cpu = g.scores
+        # A finished game counts its final scores (the score sheet's: game and box
+        # bonuses, the shutout doubling); a game quit mid-way the points so far.
+        human, cpu = g.sheet().totals if finished and g.over and self.table.sheet_shown else g.scores
         rec = files.GameRecord(cfg.name, human, cpu, g.hands_played, cfg.score_limit,
                                cfg.knock_card == "OKLAHOMA",
                                files.result_of(human, cpu), self.ctx.today(), finished=finished,
@@ -253,6 +285,9 @@ class PlayScreen:
         s.set_page(0)
         s.clear(BLACK)
         t = self.table
+        if t.mode is Mode.GAME_END and t.sheet_shown and not self.quit_asked:
+            self._draw_sheet()
+            return
         over = t.mode in (Mode.HAND_END, Mode.GAME_END)
         self._draw_scores()
         if over and t.result is not None:
@@ -266,11 +301,29 @@ class PlayScreen:
 
     def _draw_scores(self) -> None:
         s = self.ctx.session.screen
-        human, cpu = self.table.scores
+        t = self.table
+        opts = t.options
+        human, cpu = t.scores
+        name = self.ctx.config.name[:8]
         s.text(HAND_X, CPU_Y - LINE, "COMPUTER", LIGHTGRAY)
-        s.text(520, 20, f"{self.ctx.config.name[:8]:<8}{human:>5}", WHITE)
-        s.text(520, 20 + LINE, f"{'COMPUTER':<8}{cpu:>5}", WHITE)
-        s.text(520, 20 + 2 * LINE, f"{'LIMIT':<8}{self.ctx.config.score_limit:>5}", LIGHTGRAY)
+        if opts.scoring == "HOLLYWOOD":
+            # the three games' points side by side: "G1  G2  G3" over them
+            cols = t.game.column_points
+            s.text(HOLLYWOOD_X, 20 - LINE, f"{'':<8}{'G1':>4}{'G2':>4}{'G3':>4}", LIGHTGRAY)
+            for row, (who, seat) in enumerate(((name, HUMAN), ("COMPUTER", COMPUTER))):
+                s.text(HOLLYWOOD_X, 20 + row * LINE, f"{who:<8}" + "".join(f"{c[seat]:>4}" for c in cols),
+                       WHITE)
+            s.text(HOLLYWOOD_X, 20 + 2 * LINE, f"{'LIMIT':<8}{self.ctx.config.score_limit:>4}", LIGHTGRAY)
+        else:
+            s.text(SCORE_X, 20, f"{name:<8}{human:>5}", WHITE)
+            s.text(SCORE_X, 20 + LINE, f"{'COMPUTER':<8}{cpu:>5}", WHITE)
+            s.text(SCORE_X, 20 + 2 * LINE, f"{'LIMIT':<8}{self.ctx.config.score_limit:>5}", LIGHTGRAY)
+        x = HOLLYWOOD_X if opts.scoring == "HOLLYWOOD" else SCORE_X
+        if opts.boxes:
+            bh, bc = t.boxes
+            s.text(x, 20 + 3 * LINE, f"BOXES {bh} TO {bc}", WHITE)
+        if dealer_shown(opts):
+            s.text(x, 20 + 4 * LINE, f"DEALER {name if t.dealer == HUMAN else 'COMPUTER'}", LIGHTGRAY)
 
     def _draw_computer_backs(self) -> None:
         s = self.ctx.session.screen
@@ -286,7 +339,7 @@ class PlayScreen:
         self._meld_bars(shown.groups, shown.sets, shown.cards, HAND_Y - 6)
         for i, c in enumerate(shown.cards):
             s.card(HAND_X + i * HAND_STEP, HAND_Y, c, big)
-            s.text(HAND_X + i * HAND_STEP + 20, HAND_Y + CARD_H + 4, KEYS_0_9[i], WHITE)
+            s.text(HAND_X + i * HAND_STEP + 20, HAND_Y + CARD_H + 4, KEYS_HAND[i], WHITE)
             if t.hint_target == c:
                 s.bar(HAND_X + i * HAND_STEP, HAND_Y - 14, CARD_W, 5, YELLOW)
             if t.picked == c:            # arranging: the card that will move
@@ -333,16 +386,24 @@ class PlayScreen:
 
     def _draw_knock_card(self) -> None:
         """The knock card: the knock value (0 with knocking disabled); in Oklahoma a
-        RED box around it when the first upcard is a spade."""
+        RED box around it when the first upcard is a spade. With the knock deck (a
+        table rule) the card turned from that second deck, its value under it, and the
+        RED box when its suit is a doubler."""
         s = self.ctx.session.screen
         h = self.table.hand
+        opts = self.table.options
         s.text(KNOCK_X, ROW_Y - 14, "KNOCK", LIGHTGRAY)
-        s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
-        s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
-        label = str(h.knock_value)
-        w = s.text_width(label, 3)
-        s.text(KNOCK_X + (CARD_W - w) // 2, ROW_Y + 20, label, BLACK, 3)
-        if self.table.options.doubled(h.upcard):
+        if opts.knock_deck and h.knock_card is not None:
+            s.card(KNOCK_X, ROW_Y, h.knock_card, self.ctx.config.big_cards)
+            value = "GIN ONLY" if h.knock_value == 0 else f"= {h.knock_value}"
+            s.text(KNOCK_X + (CARD_W - s.text_width(value)) // 2, ROW_Y + CARD_H + 4, value, LIGHTGRAY)
+        else:
+            s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
+            s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
+            label = str(h.knock_value)
+            w = s.text_width(label, 3)
+            s.text(KNOCK_X + (CARD_W - w) // 2, ROW_Y + 20, label, BLACK, 3)
+        if opts.doubled(h.knock_card):
             s.box(KNOCK_X - 4, ROW_Y - 4, CARD_W + 8, CARD_H + 8, RED, thick=2)
 
     def _draw_boxes(self) -> None:
@@ -369,8 +430,22 @@ class PlayScreen:
             s.button(*YES_BOX, "YES", "Y")
             s.button(*NO_BOX, "NO", "N")
             return
-        if t.mode is Mode.HUMAN_DRAW:
+        if t.mode is Mode.UPCARD_OFFER:
+            first = (["The computer declined it."] if t.declined_by_computer() else [])
+            for i, line in enumerate([*first, "Take the upcard?"]):
+                s.text(MSG_X + 16, MSG_Y + LINE * i, line, WHITE)
+            s.button(*TAKE_BOX, "TAKE", "T")
+            s.button(*DECLINE_BOX, "DECLINE", "D")
+            if t.hint_target in ("take", "decline"):
+                box = TAKE_BOX if t.hint_target == "take" else DECLINE_BOX
+                s.bar(box.x, box.y - 7, box.w, 4, YELLOW)
+            return
+        elif t.mode is Mode.HUMAN_DRAW:
             lines = ["Draw from the DECK", "or the DISCARD PILE."]
+            if t.hand.stock_only:
+                lines = ["Both declined the upcard:", "draw from the DECK."]
+        elif t.opening:
+            lines = ["Start the pile: discard", "a card (1-0, -)."]
         elif t.mode is Mode.HUMAN_DISCARD:
             lines = ["Discard a card (1-0),", "or the DRAWN CARD."]
             if t.drawn_from_pile:
@@ -388,7 +463,7 @@ class PlayScreen:
                 s.bar(box.x, box.y - 7, box.w, 4, YELLOW)
             return
         elif t.mode is Mode.HAND_END and t.result is not None:
-            lines = result_lines(t.result, self.ctx.config.name)
+            lines = result_lines(t.result, self.ctx.config.name, t.options, t.hand.knock_card)
             s.button(*CONTINUE_BOX, "CONTINUE", "C")
         elif t.mode is Mode.GAME_END:
             lines = game_end_lines(t.scores, self.ctx.config.name)
@@ -401,6 +476,48 @@ class PlayScreen:
             lines = textwrap.wrap(t.message, 34)
         for i, line in enumerate(lines[:6]):
             s.text(MSG_X + 16, MSG_Y + LINE * i, line, WHITE)
+
+    def _draw_sheet(self) -> None:
+        """The SCORE SHEET page at the game's end (a table rule's scoring, or the
+        shutout doubler): each row of the sheet per column, YOU and COMPUTER, then who
+        wins; PLAY AGAIN and MAIN MENU on the bottom row."""
+        s = self.ctx.session.screen
+        t = self.table
+        opts = t.options
+        sheet = t.sheet()
+        title = "SCORE SHEET"
+        s.text((640 - s.text_width(title, 2)) // 2, 12, title, YELLOW, 2)
+        sub = SCORING_TITLES[opts.scoring] + ("  (SHUTOUT DOUBLER)" if opts.shutout else "")
+        s.text((640 - s.text_width(sub)) // 2, 40, sub, LIGHTGRAY)
+        n = len(sheet.columns)
+        # one game: two wide columns; Hollywood: three games of two columns each
+        label_x, col_w = (64, 128) if n == 1 else (24, 64)
+        x0 = 288 if n == 1 else 152
+        name = self.ctx.config.name[:8]
+        y = 70
+        if n > 1:
+            for i in range(n):
+                s.text(x0 + i * 2 * col_w + col_w - s.text_width(f"GAME {i + 1}") // 2, y,
+                       f"GAME {i + 1}", YELLOW)
+            y += LINE
+        for j in range(2 * n):
+            head = (name if j % 2 == 0 else "COMPUTER") if n == 1 else ("YOU" if j % 2 == 0 else "CPU")
+            s.text(x0 + j * col_w + col_w - 8 - s.text_width(head), y, head, LIGHTGRAY)
+        y += LINE + 6
+        rows = sheet_rows(sheet, opts)
+        for label, values in rows:
+            final = label == "FINAL"
+            if final:
+                s.fill(label_x, y - 5, x0 + 2 * n * col_w - label_x, 1, LIGHTGRAY)
+            s.text(label_x, y, label, WHITE if final else LIGHTGRAY)
+            for j, v in enumerate(values):
+                s.text(x0 + j * col_w + col_w - 8 - s.text_width(v), y, v, WHITE)
+            y += LINE + 4
+        y += 10
+        for i, line in enumerate(sheet_lines(sheet, opts)[:5]):
+            s.text((640 - s.text_width(line)) // 2, y + LINE * i, line, YELLOW if i == 0 else WHITE)
+        s.button(*SHEET_AGAIN_BOX, "PLAY AGAIN", "A")
+        s.button(*SHEET_MENU_BOX, "MAIN MENU", "M")
 
     def _draw_result(self, r: Settlement) -> None:
         """Both hands face up, arranged, with their meld bars and RED layoff bars."""
@@ -422,6 +539,53 @@ class PlayScreen:
                     s.bar(x0 + i * step, bar_y, CARD_W, 4, RED)
 
 
+SCORING_TITLES = {"TOTAL": "RUNNING TOTAL", "BOXES": "POINT DIFFERENCE WITH BOXES",
+                  "GAME_ONLY": "GAME ONLY", "FLOP": "FLOP GIN", "HOLLYWOOD": "HOLLYWOOD: THREE GAMES AT ONCE"}
+
+
+def sheet_rows(sheet: ScoreSheet, opts: Options) -> list[tuple[str, list[str]]]:
+    """The score sheet as rows of text: a label, then per column YOU and COMPUTER.
+    Only the rows the scoring method has (docs/choices.md, "The score sheet")."""
+    def row(label: str, get: Callable[[Column], tuple[object, object]]) -> tuple[str, list[str]]:
+        return label, [str(v) for c in sheet.columns for v in get(c)]
+
+    rows = [row("POINTS", lambda c: c.points)]
+    if opts.boxes:
+        rows.append(row("BOXES", lambda c: c.boxes))
+        rows.append(row("GAME BONUS", lambda c: c.game_bonus))
+        rows.append(row("BOX BONUS", lambda c: c.box_bonus))
+    if opts.scoring == "GAME_ONLY":
+        rows.append(row("GAME", lambda c: tuple(int(c.winner == s) for s in (HUMAN, COMPUTER))))
+    if opts.shutout and opts.scoring != "FLOP":
+        rows.append(row("SHUTOUT", lambda c: tuple("X2" if c.shutout and c.winner == s else "-"
+                                                   for s in (HUMAN, COMPUTER))))
+    rows.append(row("FINAL", lambda c: c.totals))
+    return rows
+
+
+def sheet_lines(sheet: ScoreSheet, opts: Options) -> list[str]:
+    """What the sheet says under its rows: who wins and by how much, and why when the
+    points leader loses on boxes."""
+    lines = []
+    if len(sheet.columns) > 1:
+        lines.append(f"THREE GAMES: YOU {sheet.totals[HUMAN]}, COMPUTER {sheet.totals[COMPUTER]}.")
+    if sheet.winner is None:
+        lines.append("THE GAME IS A DRAW.")
+    else:
+        head = "YOU WIN" if sheet.winner == HUMAN else "THE COMPUTER WINS"
+        lines.append(f"{head} BY {sheet.net}.")
+    for i, c in enumerate(sheet.columns):
+        p = c.points
+        leader = None if p[0] == p[1] else (0 if p[0] > p[1] else 1)
+        if opts.boxes and leader is not None and c.winner is not None and c.winner != leader:
+            game = f"GAME {i + 1}: " if len(sheet.columns) > 1 else ""
+            who = "YOU" if leader == HUMAN else "THE COMPUTER"
+            lines.append(f"{game}{who} HAD MORE POINTS BUT LOST ON BOXES.")
+    if any(c.shutout for c in sheet.columns):
+        lines.append("SHUTOUT: THE WINNER'S SCORE IS DOUBLED.")
+    return lines
+
+
 def stretches(positions: list[int]) -> list[tuple[int, int]]:
     """Sorted positions -> (first, last) of each run of neighbours: [0,1,2,5,6] ->
     [(0, 2), (5, 6)]."""
@@ -434,8 +598,19 @@ def stretches(positions: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def result_lines(r: Settlement, name: str) -> list[str]:
-    """What the hand's end says: who went out, how, and who scored what."""
+def dealer_shown(opts: Options) -> bool:
+    """Whether the screen names the dealer: when a table rule makes the deal matter
+    (the original's dealer never changes, and its screen names none)."""
+    return opts.random_first or opts.winner_deals or opts.deal_eleven or opts.upcard_offer
+
+
+SUIT_NAMES = ("SPADE", "HEART", "DIAMOND", "CLUB")
+
+
+def result_lines(r: Settlement, name: str, opts: Options | None = None,
+                 knock_card: Card | None = None) -> list[str]:
+    """What the hand's end says: who went out, how, and who scored what (and, under
+    the table rules, the knock card's doubling and the boxes earned)."""
     who = {HUMAN: "YOU", COMPUTER: "THE COMPUTER"}
     if r.outcome is Outcome.DRAW and r.drawn_by is DrawnBy.PILE:
         return ["DRAW HAND: THE DISCARD PILE", f"WAS TAKEN {PILE_RUN_LIMIT} TIMES IN A", "ROW. NO SCORE."]
@@ -452,9 +627,16 @@ def result_lines(r: Settlement, name: str) -> list[str]:
         if r.outcome is Outcome.UNDERCUT:
             lines.append("UNDERCUT!")
     lines.append(f"DEADWOOD: YOU {r.deadwood[HUMAN]}, COMPUTER {r.deadwood[COMPUTER]}.")
-    if r.doubled:
+    if r.doubled and opts is not None and opts.knock_deck:
+        suit = SUIT_NAMES[knock_card.suit] if knock_card is not None else "DOUBLER"
+        lines.append(f"{suit} KNOCK CARD: DOUBLED.")
+    elif r.doubled:
         lines.append("SPADE UPCARD: DOUBLED.")
-    lines.append(f"{'YOU SCORE' if r.winner == HUMAN else 'COMPUTER SCORES'} {r.points}.")
+    who = "YOU" if r.winner == HUMAN else "COMPUTER"
+    if opts is not None and opts.boxes and r.boxes:
+        lines.append(f"{who} SCORE{'S' * (who != 'YOU')} {r.points}, {r.boxes} BOX{'ES' * (r.boxes > 1)}.")
+    else:
+        lines.append(f"{'YOU SCORE' if r.winner == HUMAN else 'COMPUTER SCORES'} {r.points}.")
     return lines
 
 
@@ -469,4 +651,4 @@ def game_end_lines(scores: tuple[int, int], name: str) -> list[str]:
     return [head, f"{human} TO {cpu}."]
 
 
-__all__ = ["PlayScreen", "game_end_lines", "result_lines"]
+__all__ = ["PlayScreen", "dealer_shown", "game_end_lines", "result_lines", "sheet_lines", "sheet_rows"]

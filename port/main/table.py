@@ -9,6 +9,11 @@ realistic play in which you can see from where your opponent draws" (documentati
         └────────────────────────┘                                         │ knock: paced
         └──────────────────────────────────────────────────────────────────┘
     any hand end ──> HAND_END ──continue──> next hand, or GAME_END
+
+The table rules (issue 12) add, as the engine's phases say: the upcard offer
+(UPCARD_OFFER: take, then discard as after a pile draw, or decline), the deal of 11's
+opening discard (HUMAN_DISCARD with 11 cards and nothing drawn), a computer that deals
+or moves first (the hand starts in COMPUTER), and a score sheet at the game's end.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from enum import Enum
 
 from port.cards import Card, Rng, sort_key_rank, sort_key_suit
 from port.rules import Act, Game, HandState, IllegalMove, Options, Phase, Settlement
+from port.rules.scoring import ScoreSheet
 from port.rules.melds import arrange
 from port.rules.computer import hint
 from port.rules.players import Draw, Player, step
@@ -28,6 +34,7 @@ PACE = 12            # frames between the computer's visible steps (0.4 s at 30 
 
 
 class Mode(Enum):
+    UPCARD_OFFER = "the upcard offer"      # take or decline the first upcard (a table rule)
     HUMAN_DRAW = "your draw"
     HUMAN_DISCARD = "your discard"
     KNOCK_PROMPT = "knock?"
@@ -86,6 +93,8 @@ class Table:
     """One game against the computer, from the human's seat (seat 0, always first)."""
 
     def __init__(self, options: Options, computer: Player, rng: Rng, sort: str = "RANK") -> None:
+        # The human is seat 0; the engine decides who deals (the original: the
+        # computer, so that "you always go first"; the table rules: at random, the winner).
         self.options = options
         self.computer = computer
         self.rng = rng
@@ -118,6 +127,29 @@ class Table:
     def result(self) -> Settlement | None:
         return self.hand.result
 
+    @property
+    def boxes(self) -> tuple[int, int]:
+        return self.game.boxes[0], self.game.boxes[1]
+
+    @property
+    def dealer(self) -> int:
+        return self.hand.dealer
+
+    @property
+    def opening(self) -> bool:
+        """The deal of 11: your first discard starts the pile (nothing drawn before it)."""
+        return self.mode is Mode.HUMAN_DISCARD and self.hand.opening
+
+    def sheet(self) -> ScoreSheet:
+        return self.game.sheet()
+
+    @property
+    def sheet_shown(self) -> bool:
+        """Whether the game's end shows the SCORE SHEET: under any scoring but the
+        original's running total, or with the shutout doubler (the original's game
+        end is unchanged)."""
+        return self.options.scoring != "TOTAL" or self.options.shutout
+
     def shown(self) -> Shown:
         """The human's ten held cards (the drawn card is shown apart while discarding)."""
         cards = self.hand.hand(HUMAN)
@@ -131,7 +163,8 @@ class Table:
     # Card B, then Card A will be placed just on the right of Card B" (001).
 
     def can_arrange(self) -> bool:
-        return self.mode in (Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.COMPUTER, Mode.KNOCK_PROMPT)
+        return self.mode in (Mode.UPCARD_OFFER, Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.COMPUTER,
+                             Mode.KNOCK_PROMPT)
 
     def arrange_by(self, how: str) -> bool:
         """RANK or SUIT: the whole hand in that order, kept until the next sort or hand;
@@ -204,9 +237,35 @@ class Table:
         if self.mode is not Mode.HUMAN_DRAW or not self.hand.pile:
             return False
         self._clear_marks()
-        self.hand.draw_pile(HUMAN)
+        try:
+            self.hand.draw_pile(HUMAN)
+        except IllegalMove as refused:       # both declined the upcard: the stock only
+            self.message = f"{refused.reason}."
+            return False
         self.mode = Mode.HUMAN_DISCARD
         return True
+
+    # ---- the upcard offer (001: take the first upcard or decline it) ----------------
+
+    def take_upcard(self) -> bool:
+        if self.mode is not Mode.UPCARD_OFFER:
+            return False
+        self._clear_marks()
+        self.hand.take_upcard(HUMAN)
+        self.mode = Mode.HUMAN_DISCARD
+        return True
+
+    def decline_upcard(self) -> bool:
+        if self.mode is not Mode.UPCARD_OFFER:
+            return False
+        self._clear_marks()
+        self.hand.decline_upcard(HUMAN)
+        self._after_human_move()
+        return True
+
+    def declined_by_computer(self) -> bool:
+        """Whether the computer has declined this hand's upcard (said on screen)."""
+        return any(e.seat == COMPUTER and e.act is Act.DECLINE for e in self.hand.events)
 
     def undo(self) -> bool:
         """Put a pile card back. A deck card stays in hand, and the message area says why:
@@ -218,7 +277,8 @@ class Table:
             return False
         self.hand.undo_draw(HUMAN)
         self.hint_target = None
-        self.mode = Mode.HUMAN_DRAW
+        # back to the draw, or to the upcard offer when the offered upcard was taken
+        self.mode = Mode.UPCARD_OFFER if self.hand.phase is Phase.UPCARD_OFFER else Mode.HUMAN_DRAW
         return True
 
     def discard_drawn(self) -> bool:
@@ -271,10 +331,12 @@ class Table:
 
     def ask_hint(self) -> bool:
         """The YELLOW bar: the pile or deck to draw, the card to discard, or the knock."""
-        if self.mode not in (Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.KNOCK_PROMPT):
+        if self.mode not in (Mode.UPCARD_OFFER, Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.KNOCK_PROMPT):
             return False
-        h = hint(self.hand.view(HUMAN, self.scores))
-        if h.draw is not None:
+        h = hint(self.game.view(HUMAN))
+        if h.offer is not None:
+            self.hint_target = "take" if h.offer else "decline"
+        elif h.draw is not None:
             self.hint_target = "pile" if h.draw is Draw.PILE else "deck"
         elif h.discard is not None:
             self.hint_target = h.discard
@@ -293,10 +355,14 @@ class Table:
             self._begin_hand()
         return True
 
-    def redeal(self, deck: list[Card]) -> None:
+    def redeal(self, deck: list[Card], first: int = HUMAN, knock_card: Card | None = None) -> None:
         """Start the current hand again from a given deck (its last card on top): for
-        tests and set positions. Scores and finished hands stay."""
-        self.game.hand = HandState(self.options, deck, first=HUMAN)
+        tests and set positions. Scores and finished hands stay. ``first`` moves first
+        (the other deals); ``knock_card`` is the knock deck's card (that rule on: the
+        one turned at the deal if None)."""
+        if self.options.knock_deck and knock_card is None:
+            knock_card = self.hand.knock_card
+        self.game.hand = HandState(self.options, deck, first=first, knock_card=knock_card)
         self._begin_hand()
 
     # ---- the computer, one paced step per call of tick() ------------------------------
@@ -314,7 +380,7 @@ class Table:
     def _computer_step(self) -> None:
         h = self.hand
         self._feed()
-        step(h, self.computer, h.view(COMPUTER, self.scores))
+        step(h, self.computer, self.game.view(COMPUTER))
         last = h.events[-1]
         if last.seat == COMPUTER and last.act is Act.DRAW_PILE:
             self.computer_took_pile = True
@@ -322,12 +388,17 @@ class Table:
         if h.phase is Phase.OVER:
             self._end_hand()
         elif h.to_move == HUMAN:
-            self.mode = Mode.HUMAN_DRAW
+            self.mode = self._human_mode()
 
     # ---- internals -----------------------------------------------------------------
 
+    def _human_mode(self) -> Mode:
+        """The human's mode for the engine's phase, the human being to move."""
+        return {Phase.UPCARD_OFFER: Mode.UPCARD_OFFER, Phase.DISCARD: Mode.HUMAN_DISCARD,
+                Phase.KNOCK: Mode.KNOCK_PROMPT}.get(self.hand.phase, Mode.HUMAN_DRAW)
+
     def _begin_hand(self) -> None:
-        self.mode = Mode.HUMAN_DRAW
+        self.mode = self._human_mode() if self.hand.to_move == HUMAN else Mode.COMPUTER
         self.order = None                 # "A manual order stays until ... the next hand"
         self.picked = None
         self.message = ""
@@ -335,7 +406,7 @@ class Table:
         self.computer_took_pile = False
         self._seen_events = 0
         self._wait = PACE
-        self.computer.begin_hand(self.hand.view(COMPUTER, self.scores))
+        self.computer.begin_hand(self.game.view(COMPUTER))
 
     def _clear_marks(self) -> None:
         self.hint_target = None
@@ -356,14 +427,14 @@ class Table:
             self._end_hand()
         elif h.phase is Phase.KNOCK:
             self.mode = Mode.KNOCK_PROMPT
-        elif h.phase is Phase.DRAW and h.to_move == COMPUTER:
+        elif h.to_move == COMPUTER:
             self.mode = Mode.COMPUTER
             self._wait = PACE
-        elif h.phase is Phase.DRAW:
-            self.mode = Mode.HUMAN_DRAW
+        else:
+            self.mode = self._human_mode()
 
     def _end_hand(self) -> None:
         result = self.game.record()
-        self.computer.end_hand(self.hand.view(COMPUTER, self.scores), result)
+        self.computer.end_hand(self.game.view(COMPUTER), result)
         self.hint_target = None
         self.mode = Mode.HAND_END
