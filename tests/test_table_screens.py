@@ -7,9 +7,13 @@ from pathlib import Path
 import pytest
 
 from port import files
-from port.main import menus, tablerules
-from port.screen.profiles import LIGHTGRAY, WHITE
-from tests.main_helpers import click_at, open_game, shows_text
+from port.cards import parse
+from port.main import menus, play, tablerules
+from port.main.table import Mode
+from port.screen.profiles import LIGHTGRAY, RED, WHITE, YELLOW
+from tests.main_helpers import (click_at, open_game, pixels_in, red_over, shows_card, shows_text, to_play,
+                                wait_for_turn)
+from tests.test_rules import deck_for
 
 
 @pytest.fixture
@@ -153,3 +157,145 @@ def test_rules_that_cannot_go_together_give_way_to_the_one_chosen(rules_page) ->
     assert cfg(d).upcard_offer and not cfg(d).deal_eleven
     assert all(value_shown(d, i) for i in range(len(tablerules.RULES)))
     cfg(d).options()                                      # the engine takes every step's rules
+
+
+# ---- the game screen under the table rules -----------------------------------------------
+
+ME = "AS 2S 3S 4H 5H 6H 7D 7C 7S 2D"        # deadwood 2
+CPU = "KS QD JC 9H 8C 6S 5D 3C TD 4C"       # deadwood 75
+
+
+def game_with(tmp_path: Path, **rules: object):
+    d = open_game(tmp_path)
+    d.controller.ctx.config = d.controller.ctx.config.with_(**rules)
+    return d
+
+
+def deal(d, first: str, second: str, upcard: str, stock_top: str = "", who_first: int = 0,
+         knock_card: str = "") -> play.PlayScreen:
+    """Deal this hand: ``first`` to the seat moving first (0 you, 1 the computer)."""
+    s = to_play(d)
+    s.table.redeal(deck_for(first, second, upcard, stock_top), first=who_first,
+                   knock_card=parse(knock_card)[0] if knock_card else None)
+    d.step()
+    return s
+
+
+def message_shows(d, row: int, line: str) -> bool:
+    return shows_text(d, play.MSG_X + 16, play.MSG_Y + play.LINE * row, line, WHITE)
+
+
+@pytest.mark.parametrize("how", ["key T", "click TAKE", "click the pile"])
+def test_the_upcard_question_take(headless_pyxel, tmp_path: Path, how: str) -> None:
+    d = game_with(tmp_path, upcard_offer=True)
+    s = deal(d, ME, CPU, "KD", "8D")
+    assert s.table.mode is Mode.UPCARD_OFFER and message_shows(d, 0, "Take the upcard?")
+    assert pixels_in(d, *play.TAKE_BOX, RED) > 0 and pixels_in(d, *play.DECLINE_BOX, RED) > 0
+    {"key T": lambda: d.key("T"), "click TAKE": lambda: click_at(d, play.TAKE_BOX),
+     "click the pile": lambda: click_at(d, play.PILE_RECT)}[how]()
+    assert s.table.mode is Mode.HUMAN_DISCARD and s.table.drawn == parse("KD")[0] and s.table.drawn_from_pile
+    d.key("U")                                            # undo: the question again
+    assert s.table.mode is Mode.UPCARD_OFFER and s.table.hand.pile_top == parse("KD")[0]
+
+
+@pytest.mark.parametrize("how", ["key D", "click DECLINE"])
+def test_the_upcard_question_decline_then_the_dealer_then_the_stock(headless_pyxel, tmp_path: Path,
+                                                                    how: str) -> None:
+    d = game_with(tmp_path, upcard_offer=True)
+    s = deal(d, ME, CPU, "KD", "8D")
+    d.key("D") if how == "key D" else click_at(d, play.DECLINE_BOX)
+    assert s.table.mode is Mode.COMPUTER                  # the dealer is asked next
+    wait_for_turn(d, s)                                   # KD is no use to it: declined too
+    assert s.table.mode is Mode.HUMAN_DRAW and s.table.hand.stock_only
+    assert message_shows(d, 0, "Both declined the upcard:")
+    d.key("P")                                            # the pile is refused, with the reason
+    assert s.table.mode is Mode.HUMAN_DRAW and "stock" in s.table.message
+    d.key("D")
+    assert s.table.mode is Mode.HUMAN_DISCARD and not s.table.drawn_from_pile
+
+
+def test_the_computer_is_asked_first_and_its_decline_is_said(headless_pyxel, tmp_path: Path) -> None:
+    d = game_with(tmp_path, upcard_offer=True)
+    s = deal(d, CPU, ME, "KD", "8D", who_first=1)         # you deal: the computer is asked first
+    wait_for_turn(d, s)
+    assert s.table.mode is Mode.UPCARD_OFFER
+    assert message_shows(d, 0, "The computer declined it.") and message_shows(d, 1, "Take the upcard?")
+    d.key("H")
+    assert s.table.hint_target in ("take", "decline")
+    box = play.TAKE_BOX if s.table.hint_target == "take" else play.DECLINE_BOX
+    assert pixels_in(d, box.x, box.y - 7, box.w, 4, YELLOW) > box.w
+
+
+def test_the_deal_of_eleven_your_opening_discard_starts_the_pile(headless_pyxel, tmp_path: Path) -> None:
+    d = game_with(tmp_path, deal_eleven=True)
+    s = deal(d, ME, CPU, "9C")                            # 9C: your eleventh card
+    t = s.table
+    assert t.mode is Mode.HUMAN_DISCARD and t.opening and len(t.shown().cards) == 11
+    assert t.hand.pile == [] and message_shows(d, 0, "Start the pile: discard")
+    assert shows_text(d, play.HAND_X + 10 * play.HAND_STEP + 20, play.HAND_Y + play.CARD_H + 4, "-", WHITE)
+    eleventh = t.shown().cards[10]
+    d.key("-")
+    assert t.hand.pile_top == eleventh and t.mode is Mode.COMPUTER     # not a turn: no knock
+    assert len(t.hand.hand(0)) == 10
+
+
+def test_the_deal_of_eleven_the_computer_starts_the_pile(headless_pyxel, tmp_path: Path) -> None:
+    d = game_with(tmp_path, deal_eleven=True)
+    s = deal(d, CPU, ME, "9C", who_first=1)
+    assert s.table.mode is Mode.COMPUTER
+    wait_for_turn(d, s)
+    t = s.table
+    assert t.mode is Mode.HUMAN_DRAW and len(t.hand.pile) == 1 and len(t.hand.hand(1)) == 10
+    assert shows_card(d, play.PILE_X, play.ROW_Y, t.hand.pile_top)
+
+
+def test_the_knock_card_from_its_own_deck_is_shown_with_its_value(headless_pyxel, tmp_path: Path) -> None:
+    d = game_with(tmp_path, knock_deck=True, doublers=("SPADES",))
+    s = deal(d, ME, CPU, "KD", "8D", knock_card="7S")
+    assert s.table.hand.knock_value == 7
+    assert shows_card(d, play.KNOCK_X, play.ROW_Y, parse("7S")[0])
+    assert shows_text(d, play.KNOCK_X + (play.CARD_W - 24) // 2, play.ROW_Y + play.CARD_H + 4, "= 7",
+                      LIGHTGRAY)
+    assert red_over(d, play.KNOCK_X - 4, play.ROW_Y - 4, play.CARD_W + 8, 2)    # a spade: doubled
+    s = deal(d, ME, CPU, "KD", "8D", knock_card="AH")
+    assert s.table.hand.knock_value == 0
+    assert shows_text(d, play.KNOCK_X + (play.CARD_W - 64) // 2, play.ROW_Y + play.CARD_H + 4, "GIN ONLY",
+                      LIGHTGRAY)
+    assert not red_over(d, play.KNOCK_X - 4, play.ROW_Y - 4, play.CARD_W + 8, 2)
+
+
+def test_boxes_and_the_dealer_under_the_scores(headless_pyxel, tmp_path: Path) -> None:
+    d = game_with(tmp_path, scoring="BOXES", winner_deals=True, name="Ann")
+    d.controller.ctx.config = d.controller.ctx.config.with_(name="Ann")
+    s = deal(d, "6H 7H 8H 2C 3C 4C 9S 9D 9C KD", "KS QD JC 5S 8C 6S 5D 3D TD 4S", "QH", "9H")
+    assert shows_text(d, play.SCORE_X, 20 + 3 * play.LINE, "BOXES 0 TO 0", WHITE)
+    assert shows_text(d, play.SCORE_X, 20 + 4 * play.LINE, "DEALER COMPUTER", LIGHTGRAY)
+    d.key("D")
+    d.key("0")                                            # gin: 25 + 56, one box and two for gin
+    assert s.table.mode is Mode.HAND_END
+    assert message_shows(d, 2, "YOU SCORE 81, 3 BOXES.")
+    assert shows_text(d, play.SCORE_X, 20 + 3 * play.LINE, "BOXES 3 TO 0", WHITE)
+    d.key("RETURN")                                       # the winner deals the next hand
+    assert s.table.dealer == 0 and s.table.mode is Mode.COMPUTER
+    assert shows_text(d, play.SCORE_X, 20 + 4 * play.LINE, "DEALER Ann", LIGHTGRAY)
+
+
+def test_a_doubled_hand_says_which_knock_card_doubled_it(headless_pyxel, tmp_path: Path) -> None:
+    d = game_with(tmp_path, knock_deck=True, doublers=("HEARTS",))
+    s = deal(d, "6H 7H 8H 2C 3C 4C 9S 9D 9C KD", "KS QD JC 5S 8C 6S 5D 3D TD 4S", "QH", "9H",
+             knock_card="TH")
+    d.key("D")
+    d.key("0")
+    r = s.table.result
+    assert r.doubled and r.points == 2 * 81
+    assert "HEART KNOCK CARD: DOUBLED." in play.result_lines(r, "PLAYER", s.table.options, parse("TH")[0])
+    assert message_shows(d, 2, "HEART KNOCK CARD: DOUBLED.")
+
+
+def test_nothing_of_the_table_rules_shows_with_the_defaults(headless_pyxel, tmp_path: Path) -> None:
+    d = open_game(tmp_path)
+    s = deal(d, ME, CPU, "KD", "8D")
+    assert s.table.mode is Mode.HUMAN_DRAW and s.table.dealer == 1     # the computer deals: you go first
+    assert not play.dealer_shown(s.table.options) and not s.table.options.boxes
+    assert pixels_in(d, play.SCORE_X, 20 + 3 * play.LINE, 120, 22, WHITE) == 0
+    assert pixels_in(d, play.SCORE_X, 20 + 4 * play.LINE, 120, 8, LIGHTGRAY) == 0

@@ -513,7 +513,7 @@ class PlayScreen:
             for j, v in enumerate(values):
                 s.text(x0 + j * col_w + col_w - 8 - s.text_width(v), y, v, WHITE)
             y += LINE + 4
-        y += 10
+        y = sheet_lines_y(n, len(rows))
         for i, line in enumerate(sheet_lines(sheet, opts)[:5]):
             s.text((640 - s.text_width(line)) // 2, y + LINE * i, line, YELLOW if i == 0 else WHITE)
         s.button(*SHEET_AGAIN_BOX, "PLAY AGAIN", "A")
@@ -561,6 +561,11 @@ def sheet_rows(sheet: ScoreSheet, opts: Options) -> list[tuple[str, list[str]]]:
                                                    for s in (HUMAN, COMPUTER))))
     rows.append(row("FINAL", lambda c: c.totals))
     return rows
+
+
+def sheet_lines_y(columns: int, rows: int) -> int:
+    """Where the score sheet's closing lines start: under its heads and rows."""
+    return 70 + LINE * (columns > 1) + LINE + 6 + rows * (LINE + 4) + 10
 
 
 def sheet_lines(sheet: ScoreSheet, opts: Options) -> list[str]:
