@@ -91,6 +91,18 @@ def test_the_knock_card_and_the_options_pages_oklahoma_agree(rules_page) -> None
     assert value_shown(d, 0) and tablerules.RULES[0].value(cfg(d)) == "OKLAHOMA UPCARD"
 
 
+def test_oklahoma_on_the_options_page_turns_off_what_cannot_go_with_it(rules_page) -> None:
+    d = rules_page
+    d.key("C")                                            # CARD ROOM: knock deck, doublers, deal 11
+    d.key("O")
+    d.key("O")                                            # OKLAHOMA: YES
+    c = cfg(d)
+    assert c.knock_card == "OKLAHOMA" and c.doublers == () and not c.deal_eleven
+    assert c.options().oklahoma and c.scoring == "BOXES"  # the rest of the card room stays
+    d.key("O")                                            # NO: the fixed 10
+    assert cfg(d).knock_card == "FIXED"
+
+
 @pytest.mark.parametrize("name", tablerules.PRESET_NAMES)
 def test_a_preset_sets_its_whole_group_and_says_so(rules_page, name: str) -> None:
     d = rules_page
