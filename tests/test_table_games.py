@@ -11,48 +11,29 @@ import pytest
 from port import files
 from port.main import menus, play, tablerules
 from port.main.table import Mode
-from port.rules.players import KnockChoice
 from port.screen.profiles import LIGHTGRAY, RED, WHITE, YELLOW
 from tests.main_helpers import open_game, pixels_in, position_of, shows_text
-from tests.test_whole_game import progress
-
-MAX_FRAMES = 40_000
+from tests.test_whole_game import keyboard_turn, play_whole_game
 
 
 def turn(d, s: play.PlayScreen) -> None:
+    """test_whole_game's keyboard player, plus the table rules' moments."""
     t = s.table
     if t.mode is Mode.UPCARD_OFFER:
         d.key("H")
         d.key("T" if t.hint_target == "take" else "D")
-    elif t.mode is Mode.HUMAN_DRAW:
+    elif t.mode is Mode.HUMAN_DRAW and t.hand.stock_only:
+        d.key("D")                                  # both declined: the deck only
+    elif t.opening:
         d.key("H")
-        d.key("P" if t.hint_target == "pile" and not t.hand.stock_only else "D")
-    elif t.mode is Mode.HUMAN_DISCARD:
-        d.key("H")
-        target = t.hint_target
-        d.key("D" if target == t.drawn else play.KEYS_HAND[position_of(s, target)])
-    elif t.mode is Mode.KNOCK_PROMPT:
-        d.key("H")
-        d.key({KnockChoice.KNOCK: "Y", KnockChoice.PLAY_ON: "N"}.get(t.hint_target, "P"))
-    elif t.mode is Mode.HAND_END:
-        d.key("RETURN")
+        d.key(play.KEYS_HAND[position_of(s, t.hint_target)])
     else:
-        d.step()
+        keyboard_turn(d, s)
 
 
 def play_to_the_end(d) -> play.PlayScreen:
-    s = d.controller
-    assert isinstance(s, play.PlayScreen)
-    last, still = None, 0
-    for _ in range(MAX_FRAMES):
-        if s.table.mode is Mode.GAME_END:
-            return s
-        turn(d, s)
-        now = progress(s)
-        still = still + 1 if now == last else 0
-        last = now
-        assert still < 300, f"the game is stuck: {now}, hint {s.table.hint_target}"
-    raise AssertionError("the game did not end")
+    d.key("B")
+    return play_whole_game(d, turn)
 
 
 GAMES = {
@@ -74,7 +55,6 @@ def test_a_whole_game_under_each_scoring_method(headless_pyxel, tmp_path: Path, 
         cfg = tablerules.apply_preset(cfg, str(rules["preset"]))
     cfg = cfg.with_(**{k: v for k, v in rules.items() if k != "preset"}, scoring=scoring, score_limit=limit)
     d.controller.ctx.config = cfg
-    d.key("B")
     s = play_to_the_end(d)
     t = s.table
     sheet = t.sheet()
@@ -112,7 +92,6 @@ def test_a_whole_game_under_each_scoring_method(headless_pyxel, tmp_path: Path, 
 def test_play_again_from_the_score_sheet_by_mouse(headless_pyxel, tmp_path: Path) -> None:
     d = open_game(tmp_path, seed=5)
     d.controller.ctx.config = d.controller.ctx.config.with_(scoring="FLOP")
-    d.key("B")
     s = play_to_the_end(d)
     assert s.table.sheet_shown and pixels_in(d, *play.SHEET_AGAIN_BOX, RED) > 0
     d.click("left", play.SHEET_AGAIN_BOX.x + 50, play.SHEET_AGAIN_BOX.y + 10)
