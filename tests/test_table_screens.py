@@ -311,3 +311,19 @@ def test_nothing_of_the_table_rules_shows_with_the_defaults(headless_pyxel, tmp_
     assert not play.dealer_shown(s.table.options) and not s.table.options.boxes
     assert pixels_in(d, play.SCORE_X, 20 + 3 * play.LINE, 120, 22, WHITE) == 0
     assert pixels_in(d, play.SCORE_X, 20 + 4 * play.LINE, 120, 8, LIGHTGRAY) == 0
+
+
+def test_the_sheet_says_when_the_points_leader_loses_on_boxes() -> None:
+    from port.rules.options import Options
+    from port.rules.scoring import sheet
+    opts = Options(scoring="BOXES", score_limit=100)
+    # the computer 104 points and 1 box, you 60 points and 9 boxes: 44 + 100 against 200
+    s = sheet(opts, [[60, 104]], [[9, 1]])
+    assert s.winner == 0
+    lines = play.sheet_lines(s, opts)
+    assert lines[0] == f"YOU WIN BY {s.net}."
+    assert "THE COMPUTER HAD MORE POINTS BUT LOST ON BOXES." in lines
+    rows = dict(play.sheet_rows(s, opts))
+    assert rows["POINTS"] == ["60", "104"] and rows["BOXES"] == ["9", "1"]
+    assert rows["GAME BONUS"] == ["0", "100"] and rows["BOX BONUS"] == ["200", "0"]
+    assert rows["FINAL"] == [str(t) for t in s.totals] and "SHUTOUT" not in rows

@@ -30,7 +30,8 @@ from port.files.session import Files
 from port.files.storage import Backend, DiskBackend, LocalStorageBackend
 
 __all__ = [
-    "BOX_BONUSES", "Backend", "CFG", "DOUBLER_SUITS", "SCORINGS", "TABLE_RULES", "CFG_FORMAT", "Config", "DEFAULT_NAME", "DiskBackend", "FileError",
+    "BOX_BONUSES", "Backend", "CFG", "CFG_FORMAT", "Config", "DEFAULT_NAME", "DOUBLER_SUITS",
+    "DiskBackend", "FileError", "SCORINGS", "TABLE_RULES",
     "Files", "GAME", "GameRecord", "HighScore", "LocalStorageBackend", "MAX_FILE",
     "MAX_PLAYERS", "MAX_SCORES", "NAMES", "NAME_MAX", "POINTERS", "PlayerStats", "Recorded",
     "Result", "SCR", "SCR_FORMAT", "STA", "STA_FORMAT", "Store", "Unpacked", "backend_for",

@@ -40,6 +40,7 @@ BOX_BONUSES = BONUS_CHOICES        # the card room's 25, and the bonuses' other 
 # The options whose points are the original's running total: only these games enter the
 # high scores and the statistics' points (docs/files.md, "Other scoring methods").
 COMPARABLE_SCORING = "TOTAL"
+TABLE_RULES = TABLE_FIELDS         # the Config fields passed to the engine's Options as they are
 
 
 # ---- the records ---------------------------------------------------------------------
@@ -109,11 +110,6 @@ class Config:
             return "DECK"
         return "OKLAHOMA" if self.oklahoma else "FIXED"
 
-    @property
-    def comparable(self) -> bool:
-        """Whether a game under these options enters the high scores (docs/files.md)."""
-        return self.scoring == COMPARABLE_SCORING
-
     def options(self) -> Options:
         """The rules part of the configuration. The screens keep the rules consistent;
         a file edited by hand into a mix the engine refuses plays as the screens would
@@ -121,7 +117,7 @@ class Config:
         no deal of 11 with an upcard (Oklahoma's or the offer's)."""
         deck = self.knock_deck
         oklahoma = self.oklahoma and not deck
-        rules = table_rules(self)
+        rules = {k: getattr(self, k) for k in TABLE_RULES}
         rules["doublers"] = self.doublers if deck else ()
         rules["deal_eleven"] = self.deal_eleven and not (oklahoma or self.upcard_offer)
         return Options(
@@ -257,15 +253,6 @@ class Recorded:
 
     stats: PlayerStats | None     # the player's new totals (None: not counted)
     rank: int | None              # 1..20 in the high scores, or None
-
-
-# The table-rule fields Config passes to the engine's Options (the same names).
-TABLE_RULES = TABLE_FIELDS
-
-
-def table_rules(cfg: Config) -> dict[str, Any]:
-    """The table rules as the configuration holds them, by the engine's field names."""
-    return {k: getattr(cfg, k) for k in TABLE_RULES}
 
 
 def doubler_text(suits: tuple[str, ...]) -> str:

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from port import files
 from port.main.context import Context
-from port.main.controller import Controller
 from port.main import tablerules
+from port.main.controller import Controller
 from port.main.play import PlayScreen
 from port.mouse import LEFT, RIGHT, Event, Key, Press
 from port.rules.options import BONUS_CHOICES, LIMIT_MENU_MAX, LIMIT_STEP
@@ -366,13 +366,10 @@ class RulesScreen(Menu):
             r = rule_rect(i)
             s.text(r.x + r.w + 16, r.y + 6, rule.value(cfg), WHITE)
         s.text(PRESET_X, RULES_Y0 + 6, "PRESETS", LIGHTGRAY)
-        now = tablerules.preset_of(cfg)
-        s.text(PRESET_X, preset_rect(len(tablerules.PRESET_NAMES)).y + 6,
-               f"NOW: {now or 'YOUR OWN'}", WHITE)
-        s.text(PRESET_X, preset_rect(len(tablerules.PRESET_NAMES)).y + 6 + 2 * 14,
-               "LEFT: NEXT", LIGHTGRAY)
-        s.text(PRESET_X, preset_rect(len(tablerules.PRESET_NAMES)).y + 6 + 3 * 14,
-               "RIGHT: BACK", LIGHTGRAY)
+        y = preset_rect(len(tablerules.PRESET_NAMES)).y + 6       # under the presets
+        s.text(PRESET_X, y, f"NOW: {tablerules.preset_of(cfg) or 'YOUR OWN'}", WHITE)
+        s.text(PRESET_X, y + 28, "LEFT: NEXT", LIGHTGRAY)
+        s.text(PRESET_X, y + 42, "RIGHT: BACK", LIGHTGRAY)
         s.text(RULES_X, 300, "The original's rules are the defaults.", LIGHTGRAY)
         s.text(RULES_X, 314, "SAVE on the options page keeps these.", LIGHTGRAY)
 

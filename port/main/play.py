@@ -637,11 +637,10 @@ def result_lines(r: Settlement, name: str, opts: Options | None = None,
         lines.append(f"{suit} KNOCK CARD: DOUBLED.")
     elif r.doubled:
         lines.append("SPADE UPCARD: DOUBLED.")
-    who = "YOU" if r.winner == HUMAN else "COMPUTER"
+    score = f"{'YOU SCORE' if r.winner == HUMAN else 'COMPUTER SCORES'} {r.points}"
     if opts is not None and opts.boxes and r.boxes:
-        lines.append(f"{who} SCORE{'S' * (who != 'YOU')} {r.points}, {r.boxes} BOX{'ES' * (r.boxes > 1)}.")
-    else:
-        lines.append(f"{'YOU SCORE' if r.winner == HUMAN else 'COMPUTER SCORES'} {r.points}.")
+        score += f", {r.boxes} BOX{'ES' * (r.boxes > 1)}"
+    lines.append(score + ".")
     return lines
 
 
