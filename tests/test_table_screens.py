@@ -238,7 +238,8 @@ def test_the_computer_is_asked_first_and_its_decline_is_said(headless_pyxel, tmp
     assert pixels_in(d, box.x, box.y - 7, box.w, 4, YELLOW) > box.w
 
 
-def test_the_deal_of_eleven_your_opening_discard_starts_the_pile(headless_pyxel, tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["key -", "click the eleventh card"])
+def test_the_deal_of_eleven_your_opening_discard_starts_the_pile(headless_pyxel, tmp_path: Path, how: str) -> None:
     d = game_with(tmp_path, deal_eleven=True)
     s = deal(d, ME, CPU, "9C")                            # 9C: your eleventh card
     t = s.table
@@ -246,7 +247,7 @@ def test_the_deal_of_eleven_your_opening_discard_starts_the_pile(headless_pyxel,
     assert t.hand.pile == [] and message_shows(d, 0, "Start the pile: discard")
     assert shows_text(d, play.HAND_X + 10 * play.HAND_STEP + 20, play.HAND_Y + play.CARD_H + 4, "-", WHITE)
     eleventh = t.shown().cards[10]
-    d.key("-")
+    d.key("-") if how == "key -" else click_at(d, play.card_rect(10))
     assert t.hand.pile_top == eleventh and t.mode is Mode.COMPUTER     # not a turn: no knock
     assert len(t.hand.hand(0)) == 10
 
