@@ -247,6 +247,9 @@ def test_the_deal_of_eleven_your_opening_discard_starts_the_pile(headless_pyxel,
     assert t.hand.pile == [] and message_shows(d, 0, "Start the pile: discard")
     assert shows_text(d, play.HAND_X + 10 * play.HAND_STEP + 20, play.HAND_Y + play.CARD_H + 4, "-", WHITE)
     eleventh = t.shown().cards[10]
+    d.key("U")
+    d.key("D")                                            # nothing drawn: nothing to undo or throw back
+    assert t.mode is Mode.HUMAN_DISCARD and t.message == "" and len(t.hand.hand(0)) == 11
     d.key("-") if how == "key -" else click_at(d, play.card_rect(10))
     assert t.hand.pile_top == eleventh and t.mode is Mode.COMPUTER     # not a turn: no knock
     assert len(t.hand.hand(0)) == 10

@@ -270,8 +270,8 @@ class Table:
     def undo(self) -> bool:
         """Put a pile card back. A deck card stays in hand, and the message area says why:
         "You cannot UNDO a draw from the deck" (documentation)."""
-        if self.mode is not Mode.HUMAN_DISCARD:
-            return False
+        if self.mode is not Mode.HUMAN_DISCARD or self.hand.drawn is None:
+            return False                     # (the deal of 11's opening: nothing was drawn)
         if not self.hand.drawn_from_pile:
             self.message = NO_DECK_UNDO
             return False
