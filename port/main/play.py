@@ -508,7 +508,7 @@ class PlayScreen:
         for label, values in rows:
             final = label == "FINAL"
             if final:
-                s.fill(label_x, y - 5, x0 + 2 * n * col_w - label_x, 1, LIGHTGRAY)
+                s.line(label_x, y - 5, x0 + 2 * n * col_w - 1, y - 5, LIGHTGRAY)
             s.text(label_x, y, label, WHITE if final else LIGHTGRAY)
             for j, v in enumerate(values):
                 s.text(x0 + j * col_w + col_w - 8 - s.text_width(v), y, v, WHITE)
