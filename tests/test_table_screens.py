@@ -270,12 +270,12 @@ def test_the_knock_card_from_its_own_deck_is_shown_with_its_value(headless_pyxel
     s = deal(d, ME, CPU, "KD", "8D", knock_card="7S")
     assert s.table.hand.knock_value == 7
     assert shows_card(d, play.KNOCK_X, play.ROW_Y, parse("7S")[0])
-    assert shows_text(d, play.KNOCK_X + (play.CARD_W - 24) // 2, play.ROW_Y + play.CARD_H + 4, "= 7",
+    assert shows_text(d, play.KNOCK_X + (play.CARD_W - 56) // 2, play.KNOCK_VALUE_Y, "VALUE 7",
                       LIGHTGRAY)
     assert red_over(d, play.KNOCK_X - 4, play.ROW_Y - 4, play.CARD_W + 8, 2)    # a spade: doubled
     s = deal(d, ME, CPU, "KD", "8D", knock_card="AH")
     assert s.table.hand.knock_value == 0
-    assert shows_text(d, play.KNOCK_X + (play.CARD_W - 64) // 2, play.ROW_Y + play.CARD_H + 4, "GIN ONLY",
+    assert shows_text(d, play.KNOCK_X + (play.CARD_W - 64) // 2, play.KNOCK_VALUE_Y, "GIN ONLY",
                       LIGHTGRAY)
     assert not red_over(d, play.KNOCK_X - 4, play.ROW_Y - 4, play.CARD_W + 8, 2)
 

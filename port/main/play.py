@@ -13,7 +13,7 @@ Layout, in the 640x350 logical space (docs/screen.md tells how profiles map it):
 
 The table rules (issue 12) add, only when they are on: BOXES and the DEALER under the
 scores (y 62, 76; Hollywood's three games' points beside the names, from x 472), the
-knock deck's card face in the KNOCK place with its value under it (y 180), the upcard
+knock deck's card face in the KNOCK place with its value under it (y 183), the upcard
 question's [TAKE] [DECLINE] where the knock question's boxes go (y 150), an eleventh
 card and its key "-" in the deal of 11's opening discard, and at the game's end the
 SCORE SHEET page (``_draw_sheet``) with [PLAY AGAIN] [MAIN MENU] at y 316.
@@ -75,6 +75,7 @@ DECLINE_BOX = Rect(MSG_X + 80, 150, 80, 20)
 SHEET_AGAIN_BOX = Rect(208, 316, 104, 20)
 SHEET_MENU_BOX = Rect(328, 316, 96, 20)
 SCORE_X, HOLLYWOOD_X = 520, 472
+KNOCK_VALUE_Y = ROW_Y + CARD_H + 7      # under the knock deck's card, clear of its red box
 
 DECK_RECT = Rect(DECK_X, ROW_Y, CARD_W, CARD_H)
 PILE_RECT = Rect(PILE_X, ROW_Y, CARD_W, CARD_H)
@@ -395,8 +396,8 @@ class PlayScreen:
         s.text(KNOCK_X, ROW_Y - 14, "KNOCK", LIGHTGRAY)
         if opts.knock_deck and h.knock_card is not None:
             s.card(KNOCK_X, ROW_Y, h.knock_card, self.ctx.config.big_cards)
-            value = "GIN ONLY" if h.knock_value == 0 else f"= {h.knock_value}"
-            s.text(KNOCK_X + (CARD_W - s.text_width(value)) // 2, ROW_Y + CARD_H + 4, value, LIGHTGRAY)
+            value = "GIN ONLY" if h.knock_value == 0 else f"VALUE {h.knock_value}"
+            s.text(KNOCK_X + (CARD_W - s.text_width(value)) // 2, KNOCK_VALUE_Y, value, LIGHTGRAY)
         else:
             s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
             s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
