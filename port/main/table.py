@@ -90,11 +90,12 @@ ARRANGEMENTS = ("RANK", "SUIT", "MELDS")
 
 
 class Table:
-    """One game against the computer, from the human's seat (seat 0, always first)."""
+    """One game against the computer, from the human's seat (seat 0: first to move
+    unless a table rule deals otherwise)."""
 
     def __init__(self, options: Options, computer: Player, rng: Rng, sort: str = "RANK") -> None:
-        # The human is seat 0; the engine decides who deals (the original: the
-        # computer, so that "you always go first"; the table rules: at random, the winner).
+        # The engine decides who deals (the original: the computer, so that "you always
+        # go first"; the table rules: at random, then the winner).
         self.options = options
         self.computer = computer
         self.rng = rng
@@ -425,8 +426,6 @@ class Table:
         if h.phase is Phase.OVER:
             self._feed()
             self._end_hand()
-        elif h.phase is Phase.KNOCK:
-            self.mode = Mode.KNOCK_PROMPT
         elif h.to_move == COMPUTER:
             self.mode = Mode.COMPUTER
             self._wait = PACE
