@@ -8,6 +8,7 @@ from collections.abc import Callable
 from port import files
 from port.main.context import Context
 from port.main import tablerules
+from port.main.tablerules import yes_no
 from port.main.controller import Controller
 from port.main.play import PlayScreen
 from port.mouse import LEFT, RIGHT, Event, Key, Press
@@ -32,10 +33,6 @@ PAD_X, PAD_Y, PAD_W, PAD_H, PAD_STEP_X, PAD_STEP_Y = 336, 150, 32, 20, 36, 24
 def pad_rect(i: int) -> Rect:
     row, col = divmod(i, 8)
     return Rect(PAD_X + PAD_STEP_X * col, PAD_Y + PAD_STEP_Y * row, PAD_W, PAD_H)
-
-
-def yes_no(flag: bool) -> str:
-    return "YES" if flag else "NO"
 
 
 def next_limit(v: int, up: bool) -> int:

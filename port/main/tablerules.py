@@ -20,7 +20,7 @@ SCORING_TEXT = {"TOTAL": "TOTAL", "BOXES": "BOXES", "GAME_ONLY": "GAME ONLY", "F
                 "HOLLYWOOD": "HOLLYWOOD"}
 # NONE, each suit alone, then both (the card room's "spades doubler is commonly used").
 DOUBLER_CHOICES: tuple[tuple[str, ...], ...] = ((), ("SPADES",), ("HEARTS",), ("SPADES", "HEARTS"))
-PRESET_NAMES = ("ORIGINAL", "CARD ROOM", "CLASSIC")
+PRESET_NAMES = tuple(rule_options.PRESETS)        # ORIGINAL, CARD ROOM, CLASSIC
 
 # What a preset sets, besides the table rules: the bonuses, and Oklahoma where it names
 # it (the engine's ``preset``). The score limit, knocking and everything of the screen
