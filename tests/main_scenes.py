@@ -80,11 +80,9 @@ def with_rules(d: Driver, **rules: object) -> None:
     d.controller.ctx.config = d.controller.ctx.config.with_(**rules)
 
 
-def gin_hand(d: Driver, knock_card: str = "") -> None:
+def gin_hand(d: Driver) -> None:
     """You draw 9H and go gin (81 points), then the hand's end is left."""
-    s = set_hand(d, GIN_ME, GIN_CPU, "QH", "9H")
-    if knock_card:
-        s.table.redeal(deck_for(GIN_ME, GIN_CPU, "QH", "9H"), knock_card=parse(knock_card)[0])
+    set_hand(d, GIN_ME, GIN_CPU, "QH", "9H")
     d.key("D")
     d.key("0")
     d.key("RETURN")
