@@ -278,7 +278,8 @@ class OptionsScreen(NameMenu):
             ("GIN BONUS", "G", lambda b: self.cycle_bonus("gin_bonus", b)),
             ("UNDERCUT BONUS", "U", lambda b: self.cycle_bonus("undercut_bonus", b)),
             ("SCORE LIMIT", None, self.limit),
-            ("OKLAHOMA", "O", lambda b: self.toggle("oklahoma")),
+            # OKLAHOMA is one of the TABLE RULES page's three knock cards too: the two agree.
+            ("OKLAHOMA", "O", lambda b: self.oklahoma()),
             ("BIG CARDS", "B", lambda b: self.toggle("big_cards")),
             ("EASY", "E", lambda b: self.toggle("easy")),
             ("KNOCKING", "K", lambda b: self.toggle("knocking")),
@@ -296,6 +297,14 @@ class OptionsScreen(NameMenu):
         # The other sources' table rules, on a page of their own so that this page keeps
         # the original's items.
         self.add(RULES_BOX, "TABLE RULES", "T", lambda b: RulesScreen(self.ctx))
+
+    def oklahoma(self) -> Controller:
+        """OKLAHOMA YES or NO: one of the TABLE RULES page's three knock cards, so YES
+        turns the knock card from a deck off (and what cannot go with Oklahoma gives
+        way: the deck's doublers, the deal of 11)."""
+        kind = "FIXED" if self.cfg.knock_card == "OKLAHOMA" else "OKLAHOMA"
+        new = tablerules.with_knock_card(self.cfg, kind)
+        return self.set(**{k: getattr(new, k) for k in ("oklahoma", "knock_deck", "doublers", "deal_eleven")})
 
     def cycle_bonus(self, field: str, button: int) -> Controller:
         """10, 15, 20, 25 and round again (the right button goes back)."""
