@@ -99,9 +99,6 @@ def test_play_again_from_the_score_sheet_by_mouse(headless_pyxel, tmp_path: Path
     assert isinstance(again, play.PlayScreen) and again is not s and again.table.game.hands_played == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine (port/rules/state.py Game.record): with score limit 0 every "
-                   "score column counts as over before the hand, so the one hand's points never reach the "
-                   "sheet; the coordinator is told")
 def test_a_limit_0_game_puts_its_one_hand_on_the_score_sheet(headless_pyxel, tmp_path: Path) -> None:
     d = open_game(tmp_path, seed=5)
     d.controller.ctx.config = d.controller.ctx.config.with_(scoring="BOXES", score_limit=0)

@@ -492,6 +492,7 @@ class Game:
         n = COLUMNS.get(options.scoring, 1)
         self.column_points = [[0, 0] for _ in range(n)]
         self.column_boxes = [[0, 0] for _ in range(n)]
+        self.column_hands = [0] * n          # hands entered in each column
         self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
         self.results: list[Settlement] = []
         # 003: "The first dealer is chosen randomly" (after the first shuffle).
@@ -533,9 +534,12 @@ class Game:
             # One column but Hollywood: a seat's n-th win goes in games 1..n (3 at most)
             # that are not over yet.
             for i in range(min(self.wins[w], len(self.column_points))):
-                if not self._column_over(i):
+                # A column nothing was entered in is open, whatever the limit: with a
+                # limit of 0 its first hand is the whole game (0 >= 0 is not "over").
+                if self.column_hands[i] == 0 or not self._column_over(i):
                     self.column_points[i][w] += result.points
                     self.column_boxes[i][w] += result.boxes
+                    self.column_hands[i] += 1
             if len(self.column_points) > 1:
                 self.boxes = list(self.column_boxes[0])
         return result
