@@ -15,6 +15,7 @@ from port.cards import Card, card, mask
 from port.env import gin_spaces as gs
 from port.env import ginrummy_v0
 from port.rules.melds import deadwood_mask
+from port.rules.options import PRESETS
 from port.rules.state import IllegalMove, Phase
 
 # PettingZoo's api_test advises a plain Box observation; a dict with the action mask is
@@ -249,3 +250,53 @@ def test_a_hand_where_both_only_take_the_pile_ends_as_a_draw() -> None:
         e.step(gs.DRAW_PILE if gs.DRAW_PILE in legal else int(legal[-1]))
         steps += 1
     assert steps == 40 and returns == {"player_0": 0, "player_1": 0}
+
+
+# ---- the table rules (issue 12) in the environment -----------------------------------------
+
+TABLES = {
+    "card room": dict(PRESETS["CARD ROOM"]),
+    "classic": dict(PRESETS["CLASSIC"]),
+    "hollywood": {"scoring": "HOLLYWOOD", "knock_deck": True, "doublers": ["SPADES", "HEARTS"]},
+    "game only, offer": {"scoring": "GAME_ONLY", "upcard_offer": True, "shutout": True},
+    "flop, deal of eleven": {"scoring": "FLOP", "deal_eleven": True},
+}
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_every_table_rule_is_an_argument_and_a_game_returns_the_sheets_difference(table: str) -> None:
+    rng = random.Random(5)
+    for seed in range(3):
+        e = ginrummy_v0.raw_env(episode="game", score_limit=60, **TABLES[table])
+        for k, v in TABLES[table].items():
+            assert getattr(e.options, k) == (tuple(v) if isinstance(v, list) else v)
+        returns = play_random(e, seed, rng, smart=True)
+        sheet = e.game.sheet()
+        assert e.game.over
+        assert returns == [sheet.totals[0] - sheet.totals[1], sheet.totals[1] - sheet.totals[0]]
+
+
+@pytest.mark.parametrize("table", ["classic", "card room"])
+def test_pettingzoos_api_test_under_the_table_rules(table: str) -> None:
+    api_test(ginrummy_v0.env(episode="hand", **TABLES[table]), num_cycles=300)
+
+
+def test_the_upcard_offer_is_answered_with_the_draw_actions() -> None:
+    e = ginrummy_v0.raw_env(upcard_offer=True)
+    e.reset(seed=3)
+    first = e.agent_selection
+    assert e.hand.phase is Phase.UPCARD_OFFER
+    assert list(np.flatnonzero(e.observe(first)["action_mask"])) == [gs.DRAW_STOCK, gs.DRAW_PILE]
+    e.step(gs.DRAW_STOCK)                                   # declined: the other seat is asked
+    second = e.agent_selection
+    assert second != first and e.hand.phase is Phase.UPCARD_OFFER
+    e.step(gs.DRAW_STOCK)                                   # both declined: the stock only
+    mask_now = e.observe(e.agent_selection)["action_mask"]
+    assert e.hand.phase is Phase.DRAW and mask_now[gs.DRAW_STOCK] == 1 and mask_now[gs.DRAW_PILE] == 0
+    with pytest.raises(IllegalMove):
+        e.step(gs.DRAW_PILE)
+
+
+def test_an_unknown_rule_option_names_the_rule_options() -> None:
+    with pytest.raises(TypeError, match="boxes: not a rule option"):
+        ginrummy_v0.raw_env(boxes=True)

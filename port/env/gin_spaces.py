@@ -3,8 +3,9 @@
 Actions (one Discrete(57) space; a card is ``suit * 13 + rank``, suits S H D C,
 rank 0 = Ace .. 12 = King, as in ``port.cards``):
 
-    0        draw from the stock (with two cards left it ends the hand as a draw)
-    1        draw the top of the discard pile
+    0        draw from the stock (with two cards left it ends the hand as a draw);
+             under the upcard offer (a table rule): decline the upcard
+    1        draw the top of the discard pile; under the upcard offer: take the upcard
     2 + c    discard card c (2 = AS .. 14 = KS, 15 = AH, .. 53 = KC)
     54       knock
     55       play on (decline this knock offer)
@@ -50,7 +51,9 @@ N_OBS = PLANES * 52 + 18
 
 HAND, PILE, TOP, DRAWN, OPP_KNOWN, OPP_DISCARDED, OPP_PASSED, UPCARD = (p * 52 for p in range(PLANES))
 _S = PLANES * 52
-_PHASES = {Phase.DRAW: 0, Phase.DISCARD: 1, Phase.KNOCK: 2, Phase.OVER: 3}
+# The upcard offer (a table rule) is answered with the draw actions: 1 takes the upcard,
+# 0 declines it; so it shows as the draw phase.
+_PHASES = {Phase.DRAW: 0, Phase.UPCARD_OFFER: 0, Phase.DISCARD: 1, Phase.KNOCK: 2, Phase.OVER: 3}
 _KNOCKS = {KNOCK: KnockChoice.KNOCK, PLAY_ON: KnockChoice.PLAY_ON, PLAY_TO_GIN: KnockChoice.PLAY_TO_GIN}
 
 
@@ -75,7 +78,10 @@ def mask_of(view: View) -> np.ndarray:
         return m
     if view.phase is Phase.DRAW:
         m[DRAW_STOCK] = 1
-        m[DRAW_PILE] = 1 if view.pile else 0
+        # both players declined the offered upcard: "the first player draws from the stock"
+        m[DRAW_PILE] = 1 if view.pile and not view.stock_only else 0
+    elif view.phase is Phase.UPCARD_OFFER:
+        m[DRAW_STOCK] = m[DRAW_PILE] = 1          # decline, take
     elif view.phase is Phase.DISCARD:
         for c in legal_discards(view):
             m[DISCARD0 + c] = 1
@@ -96,7 +102,8 @@ def observation_of(view: View) -> np.ndarray:
         ones.append(TOP + view.pile[-1])
     if view.drawn is not None:
         ones.append(DRAWN + view.drawn)
-    ones.append(UPCARD + view.upcard)
+    if view.upcard is not None:            # none yet before the deal of eleven's opening discard
+        ones.append(UPCARD + view.upcard)
     # Replay the public events: what the opponent took and kept, threw and passed over.
     pile = [view.upcard]
     known: set[int] = set()
@@ -174,6 +181,8 @@ def action_from_view(view: View, player: object) -> int:
     """Ask a ``Player`` (any of our levels or bots) for its move as an action number."""
     if view.phase is Phase.DRAW:
         return action_of_draw(player.choose_draw(view))          # type: ignore[attr-defined]
+    if view.phase is Phase.UPCARD_OFFER:
+        return DRAW_PILE if player.offer(view) else DRAW_STOCK   # type: ignore[attr-defined]
     if view.phase is Phase.DISCARD:
         return DISCARD0 + int(player.choose_discard(view))       # type: ignore[attr-defined]
     if view.phase is Phase.KNOCK:

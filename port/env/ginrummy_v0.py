@@ -22,10 +22,15 @@ in a row (``PILE_RUN_LIMIT``), so there is no truncation.
 
 Every rule option of the engine is an argument: ``gin_bonus``, ``undercut_bonus``,
 ``score_limit``, ``oklahoma``, ``knocking``, ``first_turn`` ("seat0": seat 0 starts
-every hand, as the original's human did; "alternate"), with the engine's defaults.
+every hand, as the original's human did; "alternate"), and the table rules
+(``knock_deck``, ``scoring``, ``doublers``, ``shutout``, ``upcard_offer`` — answered with
+action 1 to take the upcard, 0 to decline —, ``deal_eleven``, ``random_first``,
+``winner_deals``, ``box_bonus``), with the engine's defaults. Under a scoring method
+with game-end bonuses a "game" episode's returns are the score sheet's final difference.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -57,12 +62,19 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-def options_from(gin_bonus: int = 25, undercut_bonus: int = 25, score_limit: int = 100,
-                 oklahoma: bool = False, knocking: bool = True,
-                 first_turn: str | FirstTurn = FirstTurn.SEAT0) -> Options:
-    """The engine's ``Options`` from the environment's keyword arguments."""
-    return Options(gin_bonus=gin_bonus, undercut_bonus=undercut_bonus, score_limit=score_limit,
-                   oklahoma=oklahoma, knocking=knocking, first_turn=FirstTurn(first_turn))
+def options_from(**rule_options: Any) -> Options:
+    """The engine's ``Options`` from the environment's keyword arguments: every field of
+    ``Options`` (the original's rules and the table rules), with the engine's defaults
+    but ``first_turn`` ("seat0" unless given). A wrong name or value is the engine's
+    one-sentence refusal."""
+    fields = {f.name for f in dataclasses.fields(Options)}
+    unknown = sorted(set(rule_options) - fields)
+    if unknown:
+        raise TypeError(f"{', '.join(unknown)}: not a rule option (they are {', '.join(sorted(fields))})")
+    rule_options["first_turn"] = FirstTurn(rule_options.get("first_turn", FirstTurn.SEAT0))
+    if "doublers" in rule_options:
+        rule_options["doublers"] = tuple(rule_options["doublers"])
+    return Options(**rule_options)
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped class
@@ -155,7 +167,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
         """Make the move on the engine: an illegal one raises ``IllegalMove`` (a plain
         sentence) and changes nothing."""
         h = self.hand
-        if h.phase is Phase.DRAW:
+        if h.phase is Phase.UPCARD_OFFER:
+            if gs.draw_of(a) is gs.Draw.PILE:
+                h.take_upcard(seat)
+            else:
+                h.decline_upcard(seat)
+        elif h.phase is Phase.DRAW:
             if gs.draw_of(a) is gs.Draw.PILE:
                 h.draw_pile(seat)
             else:
@@ -179,6 +196,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
             self.rewards[AGENTS[1 - result.winner]] = -result.points
         for a in AGENTS:
             self.infos[a] = {"hand": result.outcome.value, "scores": tuple(self.game.scores)}
+        if self.episode == "game" and self.game.over:
+            # The game's end may add what no hand scored (game and box bonuses, the
+            # shutout doubling): the returns are the score sheet's final difference.
+            sheet, scores = self.game.sheet(), self.game.scores
+            extra = (sheet.totals[0] - sheet.totals[1]) - (scores[0] - scores[1])
+            self.rewards[AGENTS[0]] += extra
+            self.rewards[AGENTS[1]] -= extra
         if self.episode == "hand" or self.game.over:
             self.terminations = {a: True for a in AGENTS}
         else:
