@@ -20,15 +20,14 @@ same on every machine and any one entry can be recomputed alone (tests do).
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import random
 import sys
-import time
 from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts.table_files import write_or_check  # noqa: E402
 
 from port.cribbage.computer import alone, crib_guess  # noqa: E402
 from port.cribbage.rules import score_hand  # noqa: E402
@@ -112,26 +111,12 @@ def build(samples: int = SAMPLES) -> dict[str, object]:
     return tables
 
 
-def text(tables: dict[str, object]) -> str:
-    return json.dumps(tables, indent=1, sort_keys=True) + "\n"
-
-
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--samples", type=int, default=SAMPLES)
     p.add_argument("--check", action="store_true", help="compare with the shipped file, write nothing")
     args = p.parse_args()
-    t0 = time.perf_counter()
-    out = text(build(args.samples))
-    took = time.perf_counter() - t0
-    digest = hashlib.sha256(out.encode()).hexdigest()[:16]
-    if args.check:
-        same = OUT.read_text() == out
-        print(f"{'same as' if same else 'DIFFERS from'} {OUT.name} (sha256 {digest}, {took:.0f} s)")
-        return 0 if same else 1
-    OUT.write_text(out)
-    print(f"wrote {OUT} (sha256 {digest}, {took:.0f} s)")
-    return 0
+    return write_or_check(OUT, lambda: build(args.samples), args.check)
 
 
 if __name__ == "__main__":

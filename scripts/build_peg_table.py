@@ -14,15 +14,14 @@ differences between two keeps, which is all the discard uses, carry little noise
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import random
 import sys
-import time
 from itertools import combinations_with_replacement
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts.table_files import write_or_check  # noqa: E402
 
 from port.cribbage.computer import VALUE, choose_play  # noqa: E402
 from port.cribbage.rules import peg_points  # noqa: E402
@@ -116,26 +115,12 @@ def build(hands: int = HANDS) -> dict[str, object]:
             "hands": hands, **table}
 
 
-def text(table: dict[str, object]) -> str:
-    return json.dumps(table, indent=1, sort_keys=True) + "\n"
-
-
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--hands", type=int, default=HANDS)
     p.add_argument("--check", action="store_true", help="compare with the shipped file, write nothing")
     args = p.parse_args()
-    t0 = time.perf_counter()
-    out = text(build(args.hands))
-    took = time.perf_counter() - t0
-    digest = hashlib.sha256(out.encode()).hexdigest()[:16]
-    if args.check:
-        same = OUT.read_text() == out
-        print(f"{'same as' if same else 'DIFFERS from'} {OUT.name} (sha256 {digest}, {took:.0f} s)")
-        return 0 if same else 1
-    OUT.write_text(out)
-    print(f"wrote {OUT} (sha256 {digest}, {took:.0f} s)")
-    return 0
+    return write_or_check(OUT, lambda: build(args.hands), args.check)
 
 
 if __name__ == "__main__":
