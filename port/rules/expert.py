@@ -223,6 +223,7 @@ class Expert(Standard):
     read_habit = True       # play out an opponent that never turned a knock down as
                             # knocking at once
     by_game = True          # price outcomes by the chance to win the game (else points)
+    knock_edge = 0.0        # knock when its mean worth is within this of playing on's
 
     def __init__(self, seed: int = 0, weights: Weights = WEIGHTS) -> None:
         super().__init__(seed, weights)
@@ -340,11 +341,11 @@ class Expert(Standard):
             knock = [price(out_points(h10, opp, g, u)) for opp, _ in deals]
         return on, knock
 
-    @staticmethod
-    def _best_of(on: list[float], knock: list[float] | None) -> tuple[list[float], bool]:
+    def _best_of(self, on: list[float], knock: list[float] | None
+                 ) -> tuple[list[float], bool]:
         """The better of playing on and knocking, chosen on the means (never per world,
         which would be choosing with sight of the hidden cards)."""
-        if knock is not None and sum(knock) >= sum(on):
+        if knock is not None and sum(knock) + self.knock_edge * len(on) >= sum(on):
             return knock, True
         return on, False
 
