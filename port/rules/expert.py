@@ -211,7 +211,7 @@ class Expert(Standard):
     candidates = 4          # discards played out at most (STANDARD's best few)
     close = 3.0             # ... within this many of STANDARD's points of its best
     draw_close = 2.0        # a draw is searched when STANDARD's take and keep are this close
-    z = 1.0                 # leave STANDARD's move only for a paired gain of z standard errors
+    z = 1.5                 # leave STANDARD's move only for a paired gain of z standard errors
     tries = 2               # > 1: resample up to this often for a hand whose loose
                             # cards are no costlier than the opponent's last discard
     low_tries = 12          # > 0: resample up to this often for a hand within the knock
