@@ -216,14 +216,11 @@ class Expert(Standard):
                             # cards are no costlier than the opponent's last discard
     low_tries = 12          # > 0: resample up to this often for a hand within the knock
                             # value once the opponent has turned a knock down
-    high_tries = 0          # > 0: resample up to this often for a hand above the knock
-                            # value while the opponent has not turned a knock down
     built = 1.0             # share of the opponent's draws a sampled hand has seen
     standard_knocks = True  # play-outs knock by STANDARD's formula, not at once
     read_habit = True       # play out an opponent that never turned a knock down as
                             # knocking at once
     by_game = True          # price outcomes by the chance to win the game (else points)
-    knock_edge = 0.0        # knock when its mean worth is within this of playing on's
 
     def __init__(self, seed: int = 0, weights: Weights = WEIGHTS) -> None:
         super().__init__(seed, weights)
@@ -237,11 +234,7 @@ class Expert(Standard):
     def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
         sampler = Sampler(kn, self.rng, self.built)
         low = self.low_tries if kn.opp_low else 0
-        # An opponent asked nothing after its last discard (no public "play on" this
-        # hand) was not within the knock value: any player whose discard leaves that
-        # much is asked, and the answer is public. True of every opponent.
-        high = self.high_tries if kn.opp_draws and not kn.opp_low and kv > 0 else 0
-        if (self.tries <= 1 or kn.opp_draws == 0) and not low and not high:
+        if (self.tries <= 1 or kn.opp_draws == 0) and not low:
             return [sampler.sample() for _ in range(n)]
         # A player throws its costliest loose card: prefer hands whose loose cards are
         # all worth no more than the opponent's last discard. An opponent that turned
@@ -249,8 +242,7 @@ class Expert(Standard):
         out = []
         for _ in range(n):
             best, best_dw = None, 999
-            above = None
-            for _ in range(max(self.tries, low, high)):
+            for _ in range(max(self.tries, low)):
                 deal = sampler.sample()
                 ok = _loosest(deal[0]) <= kn.opp_last or kn.opp_draws == 0
                 if low:
@@ -258,15 +250,10 @@ class Expert(Standard):
                     if dw < best_dw:
                         best, best_dw = deal, dw
                     ok = ok and dw <= kv
-                elif high:
-                    if deadwood_mask(deal[0]) > kv:
-                        above = deal if above is None else above
-                    else:
-                        ok = False
                 if ok:
                     break
             else:
-                deal = best if best is not None else above if above is not None else deal
+                deal = best if best is not None else deal
             out.append(deal)
         return out
 
@@ -341,11 +328,11 @@ class Expert(Standard):
             knock = [price(out_points(h10, opp, g, u)) for opp, _ in deals]
         return on, knock
 
-    def _best_of(self, on: list[float], knock: list[float] | None
-                 ) -> tuple[list[float], bool]:
+    @staticmethod
+    def _best_of(on: list[float], knock: list[float] | None) -> tuple[list[float], bool]:
         """The better of playing on and knocking, chosen on the means (never per world,
         which would be choosing with sight of the hidden cards)."""
-        if knock is not None and sum(knock) + self.knock_edge * len(on) >= sum(on):
+        if knock is not None and sum(knock) >= sum(on):
             return knock, True
         return on, False
 
