@@ -72,6 +72,19 @@ def _gin_players(path: Path) -> list[str]:
     return lines
 
 
+def port_options(count: str) -> str:
+    """The help's part on the port's own options, which both games share."""
+    return f"""Port options (anywhere on the line, not counted in the {count}):
+  --seed N        a reproducible game (N from 0 to {SEED_MAX})
+  --computer BOT  the computer is BOT: path/to/bot.py:Name, a player or a
+                  PettingZoo-style policy (docs/envs.md)
+  --headless      no window: run the frames as fast as possible
+  --script FILE   play the input events of FILE (the headless driver)
+  --shots DIR     where the driver saves its screenshots
+  --version       print the version
+"""
+
+
 GINRUMMY_HELP = f"""\
 GinRummy {__version__} - a port of David Teach's DOS card game
 
@@ -95,15 +108,7 @@ Usage:  ginrummy [nnn] [name] [path] [NODISK] [NOBLANK] [NOKEYBOARD] [LAPTOP] [G
 Only the first seven words are read. Words are case-insensitive, except the name.
 The name and score limit override, but do not overwrite, the saved options.
 
-Port options (anywhere on the line, not counted in the seven):
-  --seed N        a reproducible game (N from 0 to {SEED_MAX})
-  --computer BOT  the computer is BOT: path/to/bot.py:Name, a player or a
-                  PettingZoo-style policy (docs/envs.md)
-  --headless      no window: run the frames as fast as possible
-  --script FILE   play the input events of FILE (the headless driver)
-  --shots DIR     where the driver saves its screenshots
-  --version       print the version
-
+{port_options("seven")}
 Example:  ginrummy Dave 250 ..\\SAVES GO
 """
 

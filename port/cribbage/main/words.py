@@ -12,7 +12,7 @@ from typing import Any
 
 from port import __version__
 from port.files import cribbage as crib_files
-from port.main.cmdline import SEED_MAX, Game
+from port.main.cmdline import Game, port_options
 
 
 def limit_word(word: str) -> int | None:
@@ -56,15 +56,7 @@ Usage:  cribbage [61|121] [name] [path] [NODISK] [NOBLANK] [NOANIMATION] [LAPTOP
 Only the first eight words are read. Words are case-insensitive, except the name.
 The name and score limit override, but do not overwrite, the saved options.
 
-Port options (anywhere on the line, not counted in the eight):
-  --seed N        a reproducible game (N from 0 to {SEED_MAX})
-  --computer BOT  the computer is BOT: path/to/bot.py:Name, a player or a
-                  PettingZoo-style policy (docs/envs.md)
-  --headless      no window: run the frames as fast as possible
-  --script FILE   play the input events of FILE (the headless driver)
-  --shots DIR     where the driver saves its screenshots
-  --version       print the version
-
+{port_options("eight")}
 Example:  cribbage John B:\\ go
 """
 
