@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from port.env import need
+from port.env.seats import AGENTS, TwoSeats
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
@@ -33,10 +34,9 @@ from pettingzoo.utils import wrappers  # noqa: E402
 
 from port.cards import Card, PascalRandom  # noqa: E402
 from port.cribbage.rules.options import Options  # noqa: E402
-from port.cribbage.rules.state import GameState, HandState, IllegalMove, Phase, View  # noqa: E402
+from port.cribbage.rules.state import GameState, IllegalMove, Phase, View  # noqa: E402
 from port.env import crib_spaces as cs  # noqa: E402
 
-AGENTS = ("player_0", "player_1")
 EPISODES = ("hand", "game")
 
 
@@ -47,7 +47,7 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped class
+class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped class
     metadata = {"name": "cribbage_v0", "render_modes": ["ansi", "rgb_array"],
                 "is_parallelizable": False, "render_fps": 2}
 
@@ -77,17 +77,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
         self.pending: Card | None = None     # the first card of a discard in two steps
         self.deals = 0
         self._renderer: Any = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    @property
-    def hand(self) -> HandState:
-        assert self.game is not None, "call reset() first"
-        return self.game.hand
 
     def view(self, agent: str) -> View:
         """What ``agent``'s seat may know, as the engine's ``View``."""

@@ -35,6 +35,7 @@ import random
 from typing import Any
 
 from port.env import need
+from port.env.seats import AGENTS, TwoSeats
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
@@ -47,9 +48,8 @@ from port.cards import PascalRandom  # noqa: E402
 from port.env import gin_spaces as gs  # noqa: E402
 from port.rules.options import FirstTurn, Options  # noqa: E402
 from port.rules.players import KnockChoice  # noqa: E402
-from port.rules.state import Game, HandState, Phase, View  # noqa: E402
+from port.rules.state import Game, Phase, View  # noqa: E402
 
-AGENTS = ("player_0", "player_1")
 EPISODES = ("hand", "game")
 
 
@@ -77,7 +77,7 @@ def options_from(**rule_options: Any) -> Options:
     return Options(**rule_options)
 
 
-class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped class
+class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped class
     metadata = {"name": "ginrummy_v0", "render_modes": ["ansi", "rgb_array"],
                 "is_parallelizable": False, "render_fps": 2}
 
@@ -105,18 +105,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's own name for the unwrapped c
         self.deals = 0          # hands dealt so far: tells policies a new hand from the last
         self._renderer: Any = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
     # ---- the hand the seats play ----------------------------------------------------
-
-    @property
-    def hand(self) -> HandState:
-        assert self.game is not None, "call reset() first"
-        return self.game.hand
 
     def view(self, agent: str) -> View:
         """What ``agent``'s seat may know, as the engine's ``View``: the observation's
