@@ -108,7 +108,7 @@ def deadwood_mask(h: int) -> int:
     triple = a & b & (c | d) | c & d & (a | b)
     if not triple:
         return v
-    if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
+    if triple & (triple - 1) or a & b & c & d:   # two ranks, or one in four suits
         return _deadwood_with_sets(h, triple)
     keep = ~triple
     v2 = dw[a & keep] + dw[b & keep] + dw[c & keep] + dw[d & keep]
@@ -129,12 +129,29 @@ def _set_removals(h: int, triple: int) -> list[int] | tuple[int, int]:
     return removals
 
 
+# The set choices of a hand depend only on its cards of the ranks that can make sets:
+# kept per such group of cards (at most some 38,000 groups exist, and play meets few),
+# split into the four lanes each choice takes cards from.
+_REMOVALS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def _lane_removals(h: int, triple: int) -> tuple[tuple[int, int, int, int], ...]:
+    """``_set_removals`` as (spades, hearts, diamonds, clubs) lane masks, cached."""
+    key = h & _SPREAD * triple
+    got = _REMOVALS.get(key)
+    if got is None:
+        got = _REMOVALS[key] = tuple(
+            (rm & 0x1FFF, rm >> 16 & 0x1FFF, rm >> 32 & 0x1FFF, rm >> 48)
+            for rm in _set_removals(key, triple))
+    return got
+
+
 def _deadwood_with_sets(h: int, triple: int) -> int:
     dw = _RUN_DW
+    a, b, c, d = h & 0x1FFF, h >> 16 & 0x1FFF, h >> 32 & 0x1FFF, h >> 48
     best = 999
-    for rm in _set_removals(h, triple):
-        g = h ^ rm
-        v = dw[g & 0x1FFF] + dw[g >> 16 & 0x1FFF] + dw[g >> 32 & 0x1FFF] + dw[g >> 48]
+    for ra, rb, rc, rd in _lane_removals(h, triple):
+        v = dw[a ^ ra] + dw[b ^ rb] + dw[c ^ rc] + dw[d ^ rd]
         if v < best:
             best = v
     return best
@@ -191,14 +208,18 @@ def best_discards_mask(h: int) -> tuple[int, int]:
     gc = gain[c]
     gd = gain[d]
     g = ga if ga > gb else gb   # max() of four costs a tuple and a slow call
-    g2 = gc if gc > gd else gd
-    if g2 > g:
-        g = g2
+    t = gc if gc > gd else gd
+    if t > g:
+        g = t
     v = dw[a] + dw[b] + dw[c] + dw[d] - g
     triple = a & b & (c | d) | c & d & (a | b)
+    gcards = _GAIN_CARDS
+    found = 0
     if triple:
-        if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
-            return _best_discards_with_sets(h, triple)
+        if triple & (triple - 1) or a & b & c & d:   # two ranks, or one in four suits
+            v, fa, fb, fc, fd = _best_discards_with_sets(a, b, c, d, h, triple)
+            return v, fa | fb << 16 | fc << 32 | fd << 48
+        # One rank in exactly three suits: the best of making that set or not.
         keep = ~triple
         a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
         ha, hb, hc, hd = gain[a2], gain[b2], gain[c2], gain[d2]
@@ -207,15 +228,20 @@ def best_discards_mask(h: int) -> tuple[int, int]:
         if t > g2:
             g2 = t
         v2 = dw[a2] + dw[b2] + dw[c2] + dw[d2] - g2
-        if v2 < v:
-            a, b, c, d, ga, gb, gc, gd, g, v = a2, b2, c2, d2, ha, hb, hc, hd, g2, v2
-        elif v2 == v:   # both ways tie: every discard of either
-            return v, _lanes_found(a, b, c, d, ga, gb, gc, gd, g) | _lanes_found(
-                a2, b2, c2, d2, ha, hb, hc, hd, g2)
-    gcards = _GAIN_CARDS
-    found = 0
+        if v2 <= v:
+            if ha == g2:
+                found = gcards[a2]
+            if hb == g2:
+                found |= gcards[b2] << 16
+            if hc == g2:
+                found |= gcards[c2] << 32
+            if hd == g2:
+                found |= gcards[d2] << 48
+            if v2 < v:
+                return v2, found
+            # both ways tie: every discard of either
     if ga == g:
-        found = gcards[a]
+        found |= gcards[a]
     if gb == g:
         found |= gcards[b] << 16
     if gc == g:
@@ -225,53 +251,42 @@ def best_discards_mask(h: int) -> tuple[int, int]:
     return v, found
 
 
-def _lanes_found(a: int, b: int, c: int, d: int,
-                 ga: int, gb: int, gc: int, gd: int, g: int) -> int:
-    """The mask of the lanes' best discards, for lanes whose gain is the top ``g``."""
-    gcards = _GAIN_CARDS
-    found = 0
-    if ga == g:
-        found = gcards[a]
-    if gb == g:
-        found |= gcards[b] << 16
-    if gc == g:
-        found |= gcards[c] << 32
-    if gd == g:
-        found |= gcards[d] << 48
-    return found
-
-
-def _best_discards_with_sets(h: int, triple: int) -> tuple[int, int]:
-    # The runs-only best discard of each choice, inline: a call per choice cost as
-    # much as the choice's own work.
+def _best_discards_with_sets(a: int, b: int, c: int, d: int, h: int, triple: int
+                             ) -> tuple[int, int, int, int, int]:
+    """The least deadwood after a discard over every set choice, and each lane's best
+    discards (spades, hearts, diamonds, clubs). The runs-only best discard of each
+    choice is inline: a call per choice cost as much as the choice's own work."""
     dw, gain, gcards = _RUN_DW, _GAIN, _GAIN_CARDS
     best = 999
-    found = 0
-    for rm in _set_removals(h, triple):
-        g = h ^ rm
-        a = g & 0x1FFF
-        b = g >> 16 & 0x1FFF
-        c = g >> 32 & 0x1FFF
-        d = g >> 48
-        ga, gb, gc, gd = gain[a], gain[b], gain[c], gain[d]
-        top = ga if ga > gb else gb   # max() of four costs a tuple and a slow call
-        t2 = gc if gc > gd else gd
-        if t2 > top:
-            top = t2
-        v = dw[a] + dw[b] + dw[c] + dw[d] - top
+    fa = fb = fc = fd = 0
+    for ra, rb, rc, rd in _lane_removals(h, triple):
+        a2 = a ^ ra
+        b2 = b ^ rb
+        c2 = c ^ rc
+        d2 = d ^ rd
+        ga = gain[a2]
+        gb = gain[b2]
+        gc = gain[c2]
+        gd = gain[d2]
+        top = ga if ga > gb else gb
+        t = gc if gc > gd else gd
+        if t > top:
+            top = t
+        v = dw[a2] + dw[b2] + dw[c2] + dw[d2] - top
         if v > best:
             continue
         if v < best:
-            best, found = v, 0
+            best = v
+            fa = fb = fc = fd = 0
         if ga == top:
-            found |= gcards[a]
+            fa |= gcards[a2]
         if gb == top:
-            found |= gcards[b] << 16
+            fb |= gcards[b2]
         if gc == top:
-            found |= gcards[c] << 32
+            fc |= gcards[c2]
         if gd == top:
-            found |= gcards[d] << 48
-    return best, found
+            fd |= gcards[d2]
+    return best, fa, fb, fc, fd
 
 
 # ---- the readable interface --------------------------------------------------------
@@ -309,22 +324,37 @@ class Arrangement:
 _bit_of = [c.bit for c in CARDS].__getitem__
 
 
-def _lane_cards() -> tuple[list[tuple[Card, ...]], ...]:
-    """For each suit, the cards of every 13-bit lane, ready to return (card order)."""
+def _suit_cards(s: int, m: int) -> tuple[Card, ...]:
+    """The cards of suit ``s`` in the 13-bit lane ``m``, Ace up."""
+    return tuple(CARDS[s * 13 + r] for r in range(13) if m >> r & 1)
+
+
+def _discard_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """For each suit and 13-bit lane, the cards of the lane's best discards
+    (``_GAIN_CARDS``), ready to return. Equal tuples are one object: a few hundred
+    tuples, not thousands, for the garbage collector to walk (it walks every tuple
+    that holds a card, and a program keeping many answers pays for each walk)."""
     out = []
     for s in range(4):
-        row: list[tuple[Card, ...]] = [()]
-        for m in range(1, 1 << 13):
-            low = m & -m
-            row.append((CARDS[s * 13 + low.bit_length() - 1],) + row[m ^ low])
-        out.append(row)
+        same: dict[int, tuple[Card, ...]] = {}
+        for m in set(_GAIN_CARDS):
+            same[m] = _suit_cards(s, m)
+        out.append(tuple(same[m] for m in _GAIN_CARDS))
     return tuple(out)
 
 
-_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = _lane_cards()
-# ... and of each lane's best discards (``_GAIN_CARDS``), shared with the above.
-_DISCARDS_S, _DISCARDS_H, _DISCARDS_D, _DISCARDS_C = (
-    [row[m] for m in _GAIN_CARDS] for row in (_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C))
+_DISCARDS_S, _DISCARDS_H, _DISCARDS_D, _DISCARDS_C = _discard_tables()
+# The cards of a set choice's best discards, which may mix several lanes' (rare).
+_LANE_CARDS: dict[int, tuple[Card, ...]] = {}
+
+
+def _cards_of_lanes(fa: int, fb: int, fc: int, fd: int) -> tuple[Card, ...]:
+    key = fa | fb << 16 | fc << 32 | fd << 48
+    got = _LANE_CARDS.get(key)
+    if got is None:
+        got = _LANE_CARDS[key] = (_suit_cards(0, fa) + _suit_cards(1, fb)
+                                  + _suit_cards(2, fc) + _suit_cards(3, fd))
+    return got
 
 
 def deadwood(cards: Iterable[int]) -> int:
@@ -344,16 +374,11 @@ def deadwood(cards: Iterable[int]) -> int:
     triple = a & b & (c | d) | c & d & (a | b)
     if not triple:
         return v
-    if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
+    if triple & (triple - 1) or a & b & c & d:   # two ranks, or one in four suits
         return _deadwood_with_sets(h, triple)
     keep = ~triple
     v2 = dw[a & keep] + dw[b & keep] + dw[c & keep] + dw[d & keep]
     return v2 if v2 < v else v
-
-
-def _cards_of_lanes(f: int) -> tuple[Card, ...]:
-    return (_CARDS_S[f & 0x1FFF] + _CARDS_H[f >> 16 & 0x1FFF]
-            + _CARDS_D[f >> 32 & 0x1FFF] + _CARDS_C[f >> 48])
 
 
 def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
@@ -376,15 +401,18 @@ def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
     gc = gain[c]
     gd = gain[d]
     g = ga if ga > gb else gb   # max() of four costs a tuple and a slow call
-    g2 = gc if gc > gd else gd
-    if g2 > g:
-        g = g2
+    t = gc if gc > gd else gd
+    if t > g:
+        g = t
     v = dw[a] + dw[b] + dw[c] + dw[d] - g
     triple = a & b & (c | d) | c & d & (a | b)
+    # The tables' own tuples: one winning lane (most hands) allocates nothing.
+    out: tuple[Card, ...] = ()
     if triple:
-        if triple & (triple - 1) or (h & _SPREAD * triple).bit_count() != 3:
-            v, f = _best_discards_with_sets(h, triple)
-            return v, _cards_of_lanes(f)
+        if triple & (triple - 1) or a & b & c & d:   # two ranks, or one in four suits
+            v, fa, fb, fc, fd = _best_discards_with_sets(a, b, c, d, h, triple)
+            return v, _cards_of_lanes(fa, fb, fc, fd)
+        # One rank in exactly three suits: the best of making that set or not.
         keep = ~triple
         a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
         ha, hb, hc, hd = gain[a2], gain[b2], gain[c2], gain[d2]
@@ -394,14 +422,22 @@ def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
             g2 = t
         v2 = dw[a2] + dw[b2] + dw[c2] + dw[d2] - g2
         if v2 < v:
-            a, b, c, d, ga, gb, gc, gd, g, v = a2, b2, c2, d2, ha, hb, hc, hd, g2, v2
-        elif v2 == v:   # both ways tie: every discard of either
-            return v, _cards_of_lanes(_lanes_found(a, b, c, d, ga, gb, gc, gd, g)
-                                      | _lanes_found(a2, b2, c2, d2, ha, hb, hc, hd, g2))
-    # The tables' own tuples: one winning lane (most hands) allocates nothing, and a
-    # tuple of cards is soon untracked by the garbage collector (a list never is: in
-    # a loop over many hands, collections cost a third of the time).
-    out: tuple[Card, ...] = ()
+            if ha == g2:
+                out = _DISCARDS_S[a2]
+            if hb == g2:
+                out += _DISCARDS_H[b2]
+            if hc == g2:
+                out += _DISCARDS_D[c2]
+            if hd == g2:
+                out += _DISCARDS_C[d2]
+            return v2, out
+        if v2 == v:   # both ways tie: every discard of either, each card once
+            gcards = _GAIN_CARDS
+            return v, _cards_of_lanes(
+                (gcards[a] if ga == g else 0) | (gcards[a2] if ha == g2 else 0),
+                (gcards[b] if gb == g else 0) | (gcards[b2] if hb == g2 else 0),
+                (gcards[c] if gc == g else 0) | (gcards[c2] if hc == g2 else 0),
+                (gcards[d] if gd == g else 0) | (gcards[d2] if hd == g2 else 0))
     if ga == g:
         out = _DISCARDS_S[a]
     if gb == g:
