@@ -208,6 +208,8 @@ class Expert(Standard):
 
     name = "expert"
     worlds = 20             # sampled worlds per searched decision (shared by the candidates)
+    playouts = 0            # > 0: play-outs per decision; fewer candidates get more worlds,
+    max_worlds = 64         # ... up to this many (never fewer than ``worlds``)
     candidates = 4          # discards played out at most (STANDARD's best few)
     close = 3.0             # ... within this many of STANDARD's points of its best
     draw_close = 2.0        # a draw is searched when STANDARD's take and keep are this close
@@ -230,6 +232,14 @@ class Expert(Standard):
         self.memo: dict[int, tuple[int, int]] = {}  # one decision's best discards
 
     # -- the worlds --
+
+    def _n_worlds(self, lines: int) -> int:
+        """Worlds for a decision that plays out ``lines`` lines of play: ``worlds``, or
+        the play-out budget shared among them, so that a close choice between few moves
+        is judged on more worlds for the same worst-case time."""
+        if self.playouts <= 0:
+            return self.worlds
+        return max(self.worlds, min(self.max_worlds, self.playouts // max(1, lines)))
 
     def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
         sampler = Sampler(kn, self.rng, self.built)
@@ -382,7 +392,7 @@ class Expert(Standard):
         if len(cands) == 1 and not can_knock:
             self.plan = None
             return _CARD_AT[standard]
-        deals = self._deals(kn, self.worlds, view.knock_value)
+        deals = self._deals(kn, self._n_worlds(len(cands)), view.knock_value)
         price = self._pricer(view)
         self.memo = {}
         values, knocks = [], []
@@ -401,7 +411,7 @@ class Expert(Standard):
             return KnockChoice.KNOCK if self.plan[1] else KnockChoice.PLAY_ON
         top = view.pile_top
         d = top.bit if top is not None else None
-        deals = self._deals(kn, self.worlds, view.knock_value)
+        deals = self._deals(kn, self._n_worlds(1), view.knock_value)
         self.memo = {}
         on, knock = self._after(view, kn, kn.mine, d, deals, self._pricer(view))
         return KnockChoice.KNOCK if self._best_of(on, knock)[1] else KnockChoice.PLAY_ON
@@ -426,7 +436,7 @@ class Expert(Standard):
             return standard
         # Take: STANDARD's discard after it, then the better of knocking and playing on;
         # stock: draw the world's next card and play on fast. Both on the same worlds.
-        deals = self._deals(kn, self.worlds, view.knock_value)
+        deals = self._deals(kn, self._n_worlds(2), view.knock_value)
         price = self._pricer(view)
         self.memo = {}
         take = self._best_of(*self._after(view, kn, h11 ^ take_d, take_d, deals, price))[0]
