@@ -49,9 +49,11 @@ class Sampler:
 
     near_weight = 0.35   # how likely a card next to one the opponent shed is kept
 
-    def __init__(self, kn: Knowledge, rng: random.Random, built: float = 1.0) -> None:
+    def __init__(self, kn: Knowledge, rng: random.Random, built: float = 1.0,
+                 sequential: bool = True) -> None:
         self.kn = kn
         self.built = built
+        self.sequential = sequential
         self.rng = rng
         self.pool = _bits(kn.unseen)
         self.near = _near(kn.opp_shed)
@@ -69,7 +71,7 @@ class Sampler:
         # many more and let it throw, least deadwood first, what it would have thrown.
         extra = min(int(kn.opp_draws * self.built), max(0, len(pool) - need - DRAW_AT - 2))
         drawn = 0
-        left = min(need + extra, len(pool))
+        left = min(need + (0 if self.sequential else extra), len(pool))
         while left:
             # A card near one the opponent shed is drawn with weight ``keep``: pick
             # uniformly, and accept such a card with that chance (rejection sampling).
@@ -81,13 +83,34 @@ class Sampler:
             pool.pop()
             drawn |= b
             left -= 1
-        for _ in range(extra):
-            _, throws = best_discards_mask(hand | drawn)
-            throws &= drawn
-            t = throws & -throws if throws else drawn & -drawn
-            drawn ^= t
-            pool.append(t)
-        rng.shuffle(pool)
+        if self.sequential:
+            # One card at a time, as the opponent saw them: ten cards, then a draw and
+            # the costliest of the best discards thrown back, ``extra`` times.
+            for _ in range(extra):
+                while True:
+                    i = int(random_() * len(pool))
+                    b = pool[i]
+                    if not (b & near) or random_() < keep:
+                        break
+                pool[i] = pool[-1]
+                pool.pop()
+                drawn |= b
+                _, throws = best_discards_mask(hand | drawn)
+                t = _highest(throws & drawn) or b
+                drawn ^= t
+                pool.append(t)
+        else:
+            for _ in range(extra):
+                _, throws = best_discards_mask(hand | drawn)
+                throws &= drawn
+                t = throws & -throws if throws else drawn & -drawn
+                drawn ^= t
+                pool.append(t)
+        # Fisher-Yates with the generator's floats: random.shuffle draws bits per swap
+        # and cost a fifth of a sample.
+        for j in range(len(pool) - 1, 0, -1):
+            k = int(random_() * (j + 1))
+            pool[j], pool[k] = pool[k], pool[j]
         return hand | drawn, pool
 
 
@@ -219,6 +242,7 @@ class Expert(Standard):
     low_tries = 12          # > 0: resample up to this often for a hand within the knock
                             # value once the opponent has turned a knock down
     built = 1.0             # share of the opponent's draws a sampled hand has seen
+    sequential = True       # sampled hands built a draw at a time (False: all at once)
     standard_knocks = True  # play-outs knock by STANDARD's formula, not at once
     read_habit = True       # play out an opponent that never turned a knock down as
                             # knocking at once
@@ -242,7 +266,7 @@ class Expert(Standard):
         return max(self.worlds, min(self.max_worlds, self.playouts // max(1, lines)))
 
     def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
-        sampler = Sampler(kn, self.rng, self.built)
+        sampler = Sampler(kn, self.rng, self.built, self.sequential)
         low = self.low_tries if kn.opp_low else 0
         if (self.tries <= 1 or kn.opp_draws == 0) and not low:
             return [sampler.sample() for _ in range(n)]

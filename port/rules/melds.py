@@ -460,12 +460,25 @@ def _runs_of_lanes(g: int) -> list[int]:
 
 def _split_sets(rm: int) -> list[int]:
     """A removal mask (several sets) split into one mask per set, by rank."""
-    sets = []
-    for r in range(13):
-        part = rm & (_SPREAD << r)
-        if part:
-            sets.append(part)
-    return sets
+    if not rm:
+        return []
+    ranks = (rm | rm >> 16 | rm >> 32 | rm >> 48) & 0x1FFF
+    return [rm & (_SPREAD << r) for r in _RANKS_IN[ranks]]
+
+
+# Set choices as arrange_mask tries them: (removal mask, its four lanes), bigger set
+# removals first so that ties keep the sets (a fixed tie-break); cached like _REMOVALS.
+_ORDERED: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
+
+
+def _ordered_removals(h: int, triple: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    key = h & _SPREAD * triple
+    got = _ORDERED.get(key)
+    if got is None:
+        got = _ORDERED[key] = tuple(
+            (rm, rm & 0x1FFF, rm >> 16 & 0x1FFF, rm >> 32 & 0x1FFF, rm >> 48)
+            for rm in sorted(_set_removals(key, triple), key=lambda x: -x.bit_count()))
+    return got
 
 
 def arrange_mask(h: int) -> tuple[list[int], list[int], int]:
@@ -476,15 +489,14 @@ def arrange_mask(h: int) -> tuple[list[int], list[int], int]:
     """
     a, b, c, d = h & 0x1FFF, h >> 16 & 0x1FFF, h >> 32 & 0x1FFF, h >> 48
     triple = a & b & (c | d) | c & d & (a | b)
-    best_rm, best = 0, 999
-    removals = _set_removals(h, triple) if triple else [0]
-    # Try bigger set removals first so that ties keep the sets (fixed tie-break).
-    for rm in sorted(removals, key=lambda x: -x.bit_count()):
-        g = h ^ rm
-        v = (_RUN_DW[g & 0x1FFF] + _RUN_DW[g >> 16 & 0x1FFF]
-             + _RUN_DW[g >> 32 & 0x1FFF] + _RUN_DW[g >> 48])
-        if v < best:
-            best, best_rm = v, rm
+    best_rm = 0
+    if triple:
+        dw = _RUN_DW
+        best = 999
+        for rm, ra, rb, rc, rd in _ordered_removals(h, triple):
+            v = dw[a ^ ra] + dw[b ^ rb] + dw[c ^ rc] + dw[d ^ rd]
+            if v < best:
+                best, best_rm = v, rm
     runs = _runs_of_lanes(h ^ best_rm)
     melded = best_rm
     for run in runs:
