@@ -150,3 +150,42 @@ def test_expert_answers_a_knock_question_it_did_not_plan() -> None:
     assert hand.phase is Phase.KNOCK
     answer = Expert(seed=1).choose_knock(hand.view(0))
     assert answer in (KnockChoice.KNOCK, KnockChoice.PLAY_ON)
+
+
+class Spending(Player):
+    """Wraps EXPERT and notes how many play-outs each of its decisions cost."""
+
+    def __init__(self, inner: Expert) -> None:
+        self.inner = inner
+        self.spent: list[int] = []
+
+    def _note(self, answer: object) -> object:
+        self.spent.append(self.inner.spent)
+        return answer
+
+    def choose_draw(self, view: View) -> Draw:
+        return self._note(self.inner.choose_draw(view))   # type: ignore[return-value]
+
+    def choose_discard(self, view: View) -> Card:
+        return self._note(self.inner.choose_discard(view))   # type: ignore[return-value]
+
+    def choose_knock(self, view: View) -> KnockChoice:
+        return self._note(self.inner.choose_knock(view))   # type: ignore[return-value]
+
+
+def test_expert_shares_a_playout_budget_among_its_candidates() -> None:
+    # With a budget of 48 play-outs a decision, one line of play (a knock question)
+    # is judged on up to max_worlds worlds, two (a draw) on 24 each, many candidates
+    # on no fewer than `worlds` each: the worst decision's cost is bounded by the
+    # budget (or by `worlds` per candidate, at most six candidates), not by luck.
+    class Small(Expert):
+        worlds, playouts, max_worlds = 6, 48, 32
+
+    e = Small(seed=4)
+    assert [e._n_worlds(n) for n in (1, 2, 3, 6, 9)] == [32, 24, 16, 8, 6]
+    p = Spending(e)
+    play_game(Options(score_limit=60, first_turn=FirstTurn.ALTERNATE), PascalRandom(23),
+              (p, Standard()))
+    searched = [s for s in p.spent if s]
+    assert searched and max(searched) <= max(48, 6 * 6), max(searched)
+    assert max(searched) > 6 * 2   # some decision used more than `worlds` a candidate

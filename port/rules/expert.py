@@ -254,6 +254,7 @@ class Expert(Standard):
         self.opp_waits = False   # the opponent has turned down a knock this game
         self.plan: tuple[int, bool] | None = None   # (hand after the discard, knock?)
         self.memo: dict[int, tuple[int, int]] = {}  # one decision's best discards
+        self.spent = 0   # play-outs of the last decision (what its time is made of)
 
     # -- the worlds --
 
@@ -352,6 +353,7 @@ class Expert(Standard):
         schedule, at_once = self._schedule(kn), self._at_once(view)
         on = []
         memo = self.memo
+        self.spent += len(deals)
         for opp, stock in deals:
             hands = [0, 0]
             hands[me], hands[1 - me] = h10, opp
@@ -390,6 +392,7 @@ class Expert(Standard):
     # -- decisions --
 
     def choose_discard(self, view: View) -> Card:
+        self.spent = 0
         kn = knowledge(view)
         h = kn.mine
         w = self.weights
@@ -430,6 +433,7 @@ class Expert(Standard):
         return _CARD_AT[cands[i]]
 
     def choose_knock(self, view: View) -> KnockChoice:
+        self.spent = 0
         kn = knowledge(view)
         if self.plan is not None and self.plan[0] == kn.mine:
             return KnockChoice.KNOCK if self.plan[1] else KnockChoice.PLAY_ON
@@ -441,6 +445,7 @@ class Expert(Standard):
         return KnockChoice.KNOCK if self._best_of(on, knock)[1] else KnockChoice.PLAY_ON
 
     def choose_draw(self, view: View) -> Draw:
+        self.spent = 0
         standard = super().choose_draw(view)
         top = view.pile_top
         if top is None or self.draw_close < 0 or view.stock_only:
@@ -468,6 +473,7 @@ class Expert(Standard):
         o = view.options
         schedule, at_once = self._schedule(kn), self._at_once(view)
         stock = []
+        self.spent += len(deals)
         for opp, order in deals:
             hands = [0, 0]
             hands[me], hands[1 - me] = h, opp
