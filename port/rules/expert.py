@@ -243,6 +243,7 @@ class Expert(Standard):
                             # value once the opponent has turned a knock down
     built = 1.0             # share of the opponent's draws a sampled hand has seen
     sequential = True       # sampled hands built a draw at a time (False: all at once)
+    always_least = False    # the least-deadwood discard is a candidate even when no knock
     standard_knocks = True  # play-outs knock by STANDARD's formula, not at once
     read_habit = True       # play out an opponent that never turned a knock down as
                             # knocking at once
@@ -410,10 +411,12 @@ class Expert(Standard):
                         for d in options if dws[d] <= best_dw + 10)
         top = scored[0][0]
         cands = [x[3] for x in scored[:self.candidates] if x[0] <= top + self.close]
-        if can_knock:
-            knocker = max((d for d in options if dws[d] == best_dw), key=_discard_order)
-            if knocker not in cands:
-                cands.append(knocker)
+        if can_knock or self.always_least:
+            # The least-deadwood discard (the costliest among equals): the knock, or
+            # the race against an opponent that knocks early.
+            least = max((d for d in options if dws[d] == best_dw), key=_discard_order)
+            if least not in cands:
+                cands.append(least)
         if standard not in cands:
             cands.insert(0, standard)
         if len(cands) == 1 and not can_knock:
