@@ -241,6 +241,8 @@ class Expert(Standard):
                             # cards are no costlier than the opponent's last discard
     low_tries = 12          # > 0: resample up to this often for a hand within the knock
                             # value once the opponent has turned a knock down
+    high_tries = 0          # > 0: resample up to this often for a hand above the knock
+                            # value when the opponent's last discard raised no question
     built = 1.0             # share of the opponent's draws a sampled hand has seen
     sequential = True       # sampled hands built a draw at a time (False: all at once)
     always_least = False    # the least-deadwood discard is a candidate even when no knock
@@ -267,18 +269,23 @@ class Expert(Standard):
             return self.worlds
         return max(self.worlds, min(self.max_worlds, self.playouts // max(1, lines)))
 
-    def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
+    def _deals(self, kn: Knowledge, n: int, kv: int, high: bool = False
+               ) -> list[tuple[int, list[int]]]:
+        """``n`` worlds. ``high``: the opponent's last discard opened no knock question,
+        so the ten cards it holds now are above the knock value."""
         sampler = Sampler(kn, self.rng, self.built, self.sequential)
-        low = self.low_tries if kn.opp_low else 0
-        if (self.tries <= 1 or kn.opp_draws == 0) and not low:
+        low = self.low_tries if kn.opp_low and not high else 0
+        above = self.high_tries if high else 0
+        if (self.tries <= 1 or kn.opp_draws == 0) and not low and not above:
             return [sampler.sample() for _ in range(n)]
         # A player throws its costliest loose card: prefer hands whose loose cards are
         # all worth no more than the opponent's last discard. An opponent that turned
-        # down a knock (a public "play on") held a hand within the knock value.
+        # down a knock (a public "play on") held a hand within the knock value; one
+        # whose discard raised no knock question holds one above it.
         out = []
         for _ in range(n):
             best, best_dw = None, 999
-            for _ in range(max(self.tries, low)):
+            for _ in range(max(self.tries, low, above)):
                 deal = sampler.sample()
                 ok = _loosest(deal[0]) <= kn.opp_last or kn.opp_draws == 0
                 if low:
@@ -286,12 +293,39 @@ class Expert(Standard):
                     if dw < best_dw:
                         best, best_dw = deal, dw
                     ok = ok and dw <= kv
+                elif above:
+                    dw = deadwood_mask(deal[0])
+                    if best is None or dw > kv:
+                        best = deal
+                    ok = ok and dw > kv
                 if ok:
                     break
             else:
                 deal = best if best is not None else deal
             out.append(deal)
         return out
+
+    def _opp_high(self, view: View) -> bool:
+        """Whether the opponent's last discard opened no knock question (the engine asks
+        whenever a discard leaves the knock value or less, and the answer is public)."""
+        if not self.high_tries or view.knock_value <= 0:
+            return False
+        opp = 1 - view.seat
+        events = view.events
+        if any(e.seat == opp and e.act is Act.PLAY_TO_GIN for e in events):
+            return False   # no more knock questions to it this hand
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.seat != opp:
+                continue
+            if e.act in _WAITS:
+                return False
+            if e.act is Act.DISCARD:
+                # The deal of eleven's opening discard is not a turn: no question.
+                return not (view.options.deal_eleven
+                            and not any(x.act is Act.DISCARD for x in events[:i]))
+            return False
+        return False
 
     def _schedule(self, kn: Knowledge) -> tuple[int, float, int, int] | None:
         """STANDARD's knock formula for the sides of a play-out (None: knock at once)."""
@@ -422,7 +456,7 @@ class Expert(Standard):
         if len(cands) == 1 and not can_knock:
             self.plan = None
             return _CARD_AT[standard]
-        deals = self._deals(kn, self._n_worlds(len(cands)), view.knock_value)
+        deals = self._deals(kn, self._n_worlds(len(cands)), view.knock_value, self._opp_high(view))
         price = self._pricer(view)
         self.memo = {}
         values, knocks = [], []
@@ -442,7 +476,7 @@ class Expert(Standard):
             return KnockChoice.KNOCK if self.plan[1] else KnockChoice.PLAY_ON
         top = view.pile_top
         d = top.bit if top is not None else None
-        deals = self._deals(kn, self._n_worlds(1), view.knock_value)
+        deals = self._deals(kn, self._n_worlds(1), view.knock_value, self._opp_high(view))
         self.memo = {}
         on, knock = self._after(view, kn, kn.mine, d, deals, self._pricer(view))
         return KnockChoice.KNOCK if self._best_of(on, knock)[1] else KnockChoice.PLAY_ON
@@ -468,7 +502,7 @@ class Expert(Standard):
             return standard
         # Take: STANDARD's discard after it, then the better of knocking and playing on;
         # stock: draw the world's next card and play on fast. Both on the same worlds.
-        deals = self._deals(kn, self._n_worlds(2), view.knock_value)
+        deals = self._deals(kn, self._n_worlds(2), view.knock_value, self._opp_high(view))
         price = self._pricer(view)
         self.memo = {}
         take = self._best_of(*self._after(view, kn, h11 ^ take_d, take_d, deals, price))[0]
