@@ -13,9 +13,13 @@ newcomer; in short:
 * Play-outs (``play_out``): fast greedy play by both sides to the end of the hand,
   knocks by STANDARD's formula (an opponent not yet seen turning a knock down knocks
   at once), settled as the engine settles (``out_points``).
-* Common random numbers: every candidate is played out on the same ``worlds``, and a
+* Common random numbers: every candidate is played out on the same worlds, and a
   candidate replaces STANDARD's move only when its world-by-world gain is more than
   ``z`` standard errors.
+* A budget of ``playouts`` play-outs per decision, shared by its lines of play: a knock
+  question (one line) is judged on ``max_worlds`` (100) worlds, a draw (two lines) on
+  100 each, six discard candidates on 33 each (never fewer than ``worlds``, 20): the
+  worst decision costs the budget, whatever the position.
 * Pricing: ``port.rules.wintable``, the chance to win the game after the hand's points,
   from both scores and who starts next: this is what makes its knocks score-aware.
 
@@ -49,11 +53,9 @@ class Sampler:
 
     near_weight = 0.35   # how likely a card next to one the opponent shed is kept
 
-    def __init__(self, kn: Knowledge, rng: random.Random, built: float = 1.0,
-                 sequential: bool = True) -> None:
+    def __init__(self, kn: Knowledge, rng: random.Random, built: float = 1.0) -> None:
         self.kn = kn
         self.built = built
-        self.sequential = sequential
         self.rng = rng
         self.pool = _bits(kn.unseen)
         self.near = _near(kn.opp_shed)
@@ -71,7 +73,7 @@ class Sampler:
         # many more and let it throw, least deadwood first, what it would have thrown.
         extra = min(int(kn.opp_draws * self.built), max(0, len(pool) - need - DRAW_AT - 2))
         drawn = 0
-        left = min(need + (0 if self.sequential else extra), len(pool))
+        left = min(need + extra, len(pool))
         while left:
             # A card near one the opponent shed is drawn with weight ``keep``: pick
             # uniformly, and accept such a card with that chance (rejection sampling).
@@ -83,34 +85,13 @@ class Sampler:
             pool.pop()
             drawn |= b
             left -= 1
-        if self.sequential:
-            # One card at a time, as the opponent saw them: ten cards, then a draw and
-            # the costliest of the best discards thrown back, ``extra`` times.
-            for _ in range(extra):
-                while True:
-                    i = int(random_() * len(pool))
-                    b = pool[i]
-                    if not (b & near) or random_() < keep:
-                        break
-                pool[i] = pool[-1]
-                pool.pop()
-                drawn |= b
-                _, throws = best_discards_mask(hand | drawn)
-                t = _highest(throws & drawn) or b
-                drawn ^= t
-                pool.append(t)
-        else:
-            for _ in range(extra):
-                _, throws = best_discards_mask(hand | drawn)
-                throws &= drawn
-                t = throws & -throws if throws else drawn & -drawn
-                drawn ^= t
-                pool.append(t)
-        # Fisher-Yates with the generator's floats: random.shuffle draws bits per swap
-        # and cost a fifth of a sample.
-        for j in range(len(pool) - 1, 0, -1):
-            k = int(random_() * (j + 1))
-            pool[j], pool[k] = pool[k], pool[j]
+        for _ in range(extra):
+            _, throws = best_discards_mask(hand | drawn)
+            throws &= drawn
+            t = throws & -throws if throws else drawn & -drawn
+            drawn ^= t
+            pool.append(t)
+        rng.shuffle(pool)
         return hand | drawn, pool
 
 
@@ -230,9 +211,10 @@ class Expert(Standard):
     the game (``port.rules.wintable``)."""
 
     name = "expert"
-    worlds = 20             # sampled worlds per searched decision (shared by the candidates)
-    playouts = 0            # > 0: play-outs per decision; fewer candidates get more worlds,
-    max_worlds = 64         # ... up to this many (never fewer than ``worlds``)
+    worlds = 20             # sampled worlds a candidate is played out on, at least
+    playouts = 200          # > 0: play-outs per decision, shared by its candidates: fewer
+    max_worlds = 100        # candidates get more worlds, up to this many (never fewer
+                            # than ``worlds``); 0: ``worlds`` for every decision
     candidates = 4          # discards played out at most (STANDARD's best few)
     close = 3.0             # ... within this many of STANDARD's points of its best
     draw_close = 2.0        # a draw is searched when STANDARD's take and keep are this close
@@ -241,11 +223,7 @@ class Expert(Standard):
                             # cards are no costlier than the opponent's last discard
     low_tries = 12          # > 0: resample up to this often for a hand within the knock
                             # value once the opponent has turned a knock down
-    high_tries = 0          # > 0: resample up to this often for a hand above the knock
-                            # value when the opponent's last discard raised no question
     built = 1.0             # share of the opponent's draws a sampled hand has seen
-    sequential = True       # sampled hands built a draw at a time (False: all at once)
-    always_least = False    # the least-deadwood discard is a candidate even when no knock
     standard_knocks = True  # play-outs knock by STANDARD's formula, not at once
     read_habit = True       # play out an opponent that never turned a knock down as
                             # knocking at once
@@ -269,23 +247,18 @@ class Expert(Standard):
             return self.worlds
         return max(self.worlds, min(self.max_worlds, self.playouts // max(1, lines)))
 
-    def _deals(self, kn: Knowledge, n: int, kv: int, high: bool = False
-               ) -> list[tuple[int, list[int]]]:
-        """``n`` worlds. ``high``: the opponent's last discard opened no knock question,
-        so the ten cards it holds now are above the knock value."""
-        sampler = Sampler(kn, self.rng, self.built, self.sequential)
-        low = self.low_tries if kn.opp_low and not high else 0
-        above = self.high_tries if high else 0
-        if (self.tries <= 1 or kn.opp_draws == 0) and not low and not above:
+    def _deals(self, kn: Knowledge, n: int, kv: int) -> list[tuple[int, list[int]]]:
+        sampler = Sampler(kn, self.rng, self.built)
+        low = self.low_tries if kn.opp_low else 0
+        if (self.tries <= 1 or kn.opp_draws == 0) and not low:
             return [sampler.sample() for _ in range(n)]
         # A player throws its costliest loose card: prefer hands whose loose cards are
         # all worth no more than the opponent's last discard. An opponent that turned
-        # down a knock (a public "play on") held a hand within the knock value; one
-        # whose discard raised no knock question holds one above it.
+        # down a knock (a public "play on") held a hand within the knock value.
         out = []
         for _ in range(n):
             best, best_dw = None, 999
-            for _ in range(max(self.tries, low, above)):
+            for _ in range(max(self.tries, low)):
                 deal = sampler.sample()
                 ok = _loosest(deal[0]) <= kn.opp_last or kn.opp_draws == 0
                 if low:
@@ -293,39 +266,12 @@ class Expert(Standard):
                     if dw < best_dw:
                         best, best_dw = deal, dw
                     ok = ok and dw <= kv
-                elif above:
-                    dw = deadwood_mask(deal[0])
-                    if best is None or dw > kv:
-                        best = deal
-                    ok = ok and dw > kv
                 if ok:
                     break
             else:
                 deal = best if best is not None else deal
             out.append(deal)
         return out
-
-    def _opp_high(self, view: View) -> bool:
-        """Whether the opponent's last discard opened no knock question (the engine asks
-        whenever a discard leaves the knock value or less, and the answer is public)."""
-        if not self.high_tries or view.knock_value <= 0:
-            return False
-        opp = 1 - view.seat
-        events = view.events
-        if any(e.seat == opp and e.act is Act.PLAY_TO_GIN for e in events):
-            return False   # no more knock questions to it this hand
-        for i in range(len(events) - 1, -1, -1):
-            e = events[i]
-            if e.seat != opp:
-                continue
-            if e.act in _WAITS:
-                return False
-            if e.act is Act.DISCARD:
-                # The deal of eleven's opening discard is not a turn: no question.
-                return not (view.options.deal_eleven
-                            and not any(x.act is Act.DISCARD for x in events[:i]))
-            return False
-        return False
 
     def _schedule(self, kn: Knowledge) -> tuple[int, float, int, int] | None:
         """STANDARD's knock formula for the sides of a play-out (None: knock at once)."""
@@ -445,18 +391,16 @@ class Expert(Standard):
                         for d in options if dws[d] <= best_dw + 10)
         top = scored[0][0]
         cands = [x[3] for x in scored[:self.candidates] if x[0] <= top + self.close]
-        if can_knock or self.always_least:
-            # The least-deadwood discard (the costliest among equals): the knock, or
-            # the race against an opponent that knocks early.
-            least = max((d for d in options if dws[d] == best_dw), key=_discard_order)
-            if least not in cands:
-                cands.append(least)
+        if can_knock:
+            knocker = max((d for d in options if dws[d] == best_dw), key=_discard_order)
+            if knocker not in cands:
+                cands.append(knocker)
         if standard not in cands:
             cands.insert(0, standard)
         if len(cands) == 1 and not can_knock:
             self.plan = None
             return _CARD_AT[standard]
-        deals = self._deals(kn, self._n_worlds(len(cands)), view.knock_value, self._opp_high(view))
+        deals = self._deals(kn, self._n_worlds(len(cands)), view.knock_value)
         price = self._pricer(view)
         self.memo = {}
         values, knocks = [], []
@@ -476,7 +420,7 @@ class Expert(Standard):
             return KnockChoice.KNOCK if self.plan[1] else KnockChoice.PLAY_ON
         top = view.pile_top
         d = top.bit if top is not None else None
-        deals = self._deals(kn, self._n_worlds(1), view.knock_value, self._opp_high(view))
+        deals = self._deals(kn, self._n_worlds(1), view.knock_value)
         self.memo = {}
         on, knock = self._after(view, kn, kn.mine, d, deals, self._pricer(view))
         return KnockChoice.KNOCK if self._best_of(on, knock)[1] else KnockChoice.PLAY_ON
@@ -502,7 +446,7 @@ class Expert(Standard):
             return standard
         # Take: STANDARD's discard after it, then the better of knocking and playing on;
         # stock: draw the world's next card and play on fast. Both on the same worlds.
-        deals = self._deals(kn, self._n_worlds(2), view.knock_value, self._opp_high(view))
+        deals = self._deals(kn, self._n_worlds(2), view.knock_value)
         price = self._pricer(view)
         self.memo = {}
         take = self._best_of(*self._after(view, kn, h11 ^ take_d, take_d, deals, price))[0]
