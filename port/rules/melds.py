@@ -228,18 +228,21 @@ def best_discards_mask(h: int) -> tuple[int, int]:
         if t > g2:
             g2 = t
         v2 = dw[a2] + dw[b2] + dw[c2] + dw[d2] - g2
-        if v2 <= v:
-            if ha == g2:
-                found = gcards[a2]
-            if hb == g2:
-                found |= gcards[b2] << 16
-            if hc == g2:
-                found |= gcards[c2] << 32
-            if hd == g2:
-                found |= gcards[d2] << 48
-            if v2 < v:
-                return v2, found
-            # both ways tie: every discard of either
+        if v2 == v:   # both ways tie: every discard of either
+            found = ((gcards[a2] if ha == g2 else 0) | (gcards[b2] << 16 if hb == g2 else 0)
+                     | (gcards[c2] << 32 if hc == g2 else 0)
+                     | (gcards[d2] << 48 if hd == g2 else 0))
+        elif v2 < v:   # the set is made: its lanes give the discards (plain stores)
+            a = a2
+            b = b2
+            c = c2
+            d = d2
+            ga = ha
+            gb = hb
+            gc = hc
+            gd = hd
+            g = g2
+            v = v2
     if ga == g:
         found |= gcards[a]
     if gb == g:
@@ -421,16 +424,6 @@ def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
         if t > g2:
             g2 = t
         v2 = dw[a2] + dw[b2] + dw[c2] + dw[d2] - g2
-        if v2 < v:
-            if ha == g2:
-                out = _DISCARDS_S[a2]
-            if hb == g2:
-                out += _DISCARDS_H[b2]
-            if hc == g2:
-                out += _DISCARDS_D[c2]
-            if hd == g2:
-                out += _DISCARDS_C[d2]
-            return v2, out
         if v2 == v:   # both ways tie: every discard of either, each card once
             gcards = _GAIN_CARDS
             return v, _cards_of_lanes(
@@ -438,6 +431,17 @@ def best_discards(cards: Iterable[int]) -> tuple[int, tuple[Card, ...]]:
                 (gcards[b] if gb == g else 0) | (gcards[b2] if hb == g2 else 0),
                 (gcards[c] if gc == g else 0) | (gcards[c2] if hc == g2 else 0),
                 (gcards[d] if gd == g else 0) | (gcards[d2] if hd == g2 else 0))
+        if v2 < v:   # the set is made: its lanes give the discards (plain stores, no tuple)
+            a = a2
+            b = b2
+            c = c2
+            d = d2
+            ga = ha
+            gb = hb
+            gc = hc
+            gd = hd
+            g = g2
+            v = v2
     if ga == g:
         out = _DISCARDS_S[a]
     if gb == g:
