@@ -131,18 +131,20 @@ def _set_removals(h: int, triple: int) -> list[int] | tuple[int, int]:
 
 # The set choices of a hand depend only on its cards of the ranks that can make sets:
 # kept per such group of cards (at most some 38,000 groups exist, and play meets few),
-# split into the four lanes each choice takes cards from.
-_REMOVALS: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+# each as (removal mask, its spades, hearts, diamonds and clubs lanes), bigger set
+# removals first so that arrange_mask's ties keep the sets (a fixed tie-break; the
+# least-deadwood searches take the minimum and every tie, which no order changes).
+_CHOICES: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
 
 
-def _lane_removals(h: int, triple: int) -> tuple[tuple[int, int, int, int], ...]:
-    """``_set_removals`` as (spades, hearts, diamonds, clubs) lane masks, cached."""
+def _set_choices(h: int, triple: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """``_set_removals`` of the hand, split into lanes, ordered and cached."""
     key = h & _SPREAD * triple
-    got = _REMOVALS.get(key)
+    got = _CHOICES.get(key)
     if got is None:
-        got = _REMOVALS[key] = tuple(
-            (rm & 0x1FFF, rm >> 16 & 0x1FFF, rm >> 32 & 0x1FFF, rm >> 48)
-            for rm in _set_removals(key, triple))
+        got = _CHOICES[key] = tuple(
+            (rm, rm & 0x1FFF, rm >> 16 & 0x1FFF, rm >> 32 & 0x1FFF, rm >> 48)
+            for rm in sorted(_set_removals(key, triple), key=lambda x: -x.bit_count()))
     return got
 
 
@@ -150,7 +152,7 @@ def _deadwood_with_sets(h: int, triple: int) -> int:
     dw = _RUN_DW
     a, b, c, d = h & 0x1FFF, h >> 16 & 0x1FFF, h >> 32 & 0x1FFF, h >> 48
     best = 999
-    for ra, rb, rc, rd in _lane_removals(h, triple):
+    for _, ra, rb, rc, rd in _set_choices(h, triple):
         v = dw[a ^ ra] + dw[b ^ rb] + dw[c ^ rc] + dw[d ^ rd]
         if v < best:
             best = v
@@ -262,7 +264,7 @@ def _best_discards_with_sets(a: int, b: int, c: int, d: int, h: int, triple: int
     dw, gain, gcards = _RUN_DW, _GAIN, _GAIN_CARDS
     best = 999
     fa = fb = fc = fd = 0
-    for ra, rb, rc, rd in _lane_removals(h, triple):
+    for _, ra, rb, rc, rd in _set_choices(h, triple):
         a2 = a ^ ra
         b2 = b ^ rb
         c2 = c ^ rc
@@ -470,21 +472,6 @@ def _split_sets(rm: int) -> list[int]:
     return [rm & (_SPREAD << r) for r in _RANKS_IN[ranks]]
 
 
-# Set choices as arrange_mask tries them: (removal mask, its four lanes), bigger set
-# removals first so that ties keep the sets (a fixed tie-break); cached like _REMOVALS.
-_ORDERED: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {}
-
-
-def _ordered_removals(h: int, triple: int) -> tuple[tuple[int, int, int, int, int], ...]:
-    key = h & _SPREAD * triple
-    got = _ORDERED.get(key)
-    if got is None:
-        got = _ORDERED[key] = tuple(
-            (rm, rm & 0x1FFF, rm >> 16 & 0x1FFF, rm >> 32 & 0x1FFF, rm >> 48)
-            for rm in sorted(_set_removals(key, triple), key=lambda x: -x.bit_count()))
-    return got
-
-
 def arrange_mask(h: int) -> tuple[list[int], list[int], int]:
     """One least-deadwood arrangement: (set masks, run masks, deadwood mask).
 
@@ -497,7 +484,7 @@ def arrange_mask(h: int) -> tuple[list[int], list[int], int]:
     if triple:
         dw = _RUN_DW
         best = 999
-        for rm, ra, rb, rc, rd in _ordered_removals(h, triple):
+        for rm, ra, rb, rc, rd in _set_choices(h, triple):
             v = dw[a ^ ra] + dw[b ^ rb] + dw[c ^ rc] + dw[d ^ rd]
             if v < best:
                 best, best_rm = v, rm
