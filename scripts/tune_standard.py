@@ -8,6 +8,13 @@ Against ``easy`` it meets EASY (which has no weights: one plain rule); against `
 scripts/reference_bot.py; against ``standard`` STANDARD with the weights of ``--b``
 (the defaults if empty). Prints each variant's win rate with its 95% interval.
 
+    .venv/bin/python scripts/tune_standard.py --vs ref --games 2000 --seed 7 --search 40
+
+``--search N`` lets Optuna's TPE sampler (``pip install '.[tune]'``) choose N variants
+of the weights in turn, each played for --games games, and prints every trial and the
+best ten; the given variants (if any) are tried first. Tune on one seed and confirm
+the winners on another: a trial's win rate carries its match's noise.
+
 The runner loads players by "path.py:Name"; this module answers any name of the form
 "S,field=value,..." with such a STANDARD player.
 """
@@ -49,7 +56,13 @@ def __getattr__(name: str):  # type: ignore[no-untyped-def]
     if kind != "S":
         raise AttributeError(name)
     w = weights_of(spec)
-    return lambda seed=0: Standard(seed=seed, weights=w)
+
+    # A class, not a function: the runner plays a function as a policy on the arrays.
+    class Variant(Standard):
+        def __init__(self, seed: int = 0) -> None:
+            super().__init__(seed=seed, weights=w)
+
+    return Variant
 
 
 def result_line(variant: str, vs: str, r: MatchResult) -> str:
@@ -72,8 +85,12 @@ def main() -> int:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--b", default="", help="weights of side B against standard")
+    p.add_argument("--search", type=int, default=0, metavar="N",
+                   help="search the weights with Optuna for N trials")
     p.add_argument("variants", nargs="*", default=[""])
     args = p.parse_args()
+    if args.search:
+        return search(args)
     for v in args.variants:
         weights_of(v)   # fail early on a typo
         a = f"{HERE}:S,{v}"
@@ -81,6 +98,51 @@ def main() -> int:
              "expert": "expert"}[args.vs]
         r = run_match(a, b, args.games, args.seed, Options())
         print(result_line(v, args.vs, r), flush=True)
+    return 0
+
+
+# The weights a search varies, and their ranges (ints stay ints).
+SPACE: dict[str, tuple[float, float]] = {
+    "potential": (0.6, 2.8), "danger": (2.0, 12.0), "danger_end": (6.0, 26.0),
+    "pile_margin": (-0.5, 2.0), "knock_free_turns": (0, 8), "knock_slope": (0.5, 5.0),
+    "knock_floor": (0, 4), "on_potential": (0.0, 1.5),
+}
+
+
+def search(args: argparse.Namespace) -> int:
+    """Optuna's TPE over ``SPACE``: each trial one match of --games games."""
+    try:
+        import optuna  # type: ignore[import-not-found]
+    except ImportError:
+        print("--search needs Optuna: pip install '.[tune]'", file=sys.stderr)
+        return 2
+    from port.match import run_match
+    from port.rules.options import Options
+
+    b = {"easy": "easy", "ref": REF, "standard": f"{HERE}:S,{args.b}", "expert": "expert"}[args.vs]
+
+    def spec_of(params: dict[str, float]) -> str:
+        return ",".join(f"{k}={round(v, 2) if isinstance(v, float) else v}"
+                        for k, v in params.items())
+
+    def objective(trial: optuna.Trial) -> float:
+        params = {k: trial.suggest_int(k, int(lo), int(hi)) if isinstance(lo, int)
+                  else trial.suggest_float(k, lo, hi) for k, (lo, hi) in SPACE.items()}
+        spec = spec_of(params)
+        r = run_match(f"{HERE}:S,{spec}", b, args.games, args.seed, Options())
+        print(result_line(spec, args.vs, r), flush=True)
+        return (r.a.games_won + r.games_drawn / 2) / r.games
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="maximize",
+                                sampler=optuna.samplers.TPESampler(seed=args.seed))
+    for v in args.variants:
+        base = dataclasses.asdict(weights_of(v))
+        study.enqueue_trial({k: base[k] for k in SPACE})
+    study.optimize(objective, n_trials=args.search)
+    print("best trials:")
+    for t in sorted(study.trials, key=lambda t: -(t.value or 0))[:10]:
+        print(f"  {100 * (t.value or 0):5.1f}%  {spec_of(t.params)}")
     return 0
 
 
