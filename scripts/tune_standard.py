@@ -76,6 +76,12 @@ def result_line(variant: str, vs: str, r: MatchResult) -> str:
             f"{r.games / r.seconds:.0f} g/s")
 
 
+def opponent(args: argparse.Namespace) -> str:
+    """The runner's name for side B."""
+    return {"easy": "easy", "ref": REF, "standard": f"{HERE}:S,{args.b}",
+            "expert": "expert"}[args.vs]
+
+
 def main() -> int:
     from port.match import run_match
     from port.rules.options import Options
@@ -93,10 +99,7 @@ def main() -> int:
         return search(args)
     for v in args.variants:
         weights_of(v)   # fail early on a typo
-        a = f"{HERE}:S,{v}"
-        b = {"easy": "easy", "ref": REF, "standard": f"{HERE}:S,{args.b}",
-             "expert": "expert"}[args.vs]
-        r = run_match(a, b, args.games, args.seed, Options())
+        r = run_match(f"{HERE}:S,{v}", opponent(args), args.games, args.seed, Options())
         print(result_line(v, args.vs, r), flush=True)
     return 0
 
@@ -119,7 +122,7 @@ def search(args: argparse.Namespace) -> int:
     from port.match import run_match
     from port.rules.options import Options
 
-    b = {"easy": "easy", "ref": REF, "standard": f"{HERE}:S,{args.b}", "expert": "expert"}[args.vs]
+    b = opponent(args)
 
     def spec_of(params: dict[str, float]) -> str:
         return ",".join(f"{k}={round(v, 2) if isinstance(v, float) else v}"

@@ -205,10 +205,10 @@ def play_out(hands: list[int], stock: list[int], top: int | None, to_move: int,
 
 # EXPERT's own constants for STANDARD's formulas: its candidates and its fallback are
 # STANDARD's choices under these. Found by scripts/tune_standard.py --search (Optuna,
-# 40 trials of 2,000 games against the reference bot on seed 7) and confirmed on seed 1:
+# 40 trials of 2,000 games against the reference bot on seed 7), confirmed on seed 1:
 # more patient knocks (the deadwood a knock may keep falls from the opponent's third
-# draw, 4.33 a draw, and no low floor), and less fear of feeding the opponent late. STANDARD keeps its own (DEFAULT):
-# the hints are its choices. docs/players.md, tuning notes.
+# draw, 4.33 a draw, with no low floor) and less fear of feeding the opponent late.
+# STANDARD keeps its own (DEFAULT): the hints are its choices. docs/players.md.
 WEIGHTS = replace(DEFAULT, potential=1.63, danger=5.4, danger_end=6.91, pile_margin=0.73,
                   knock_free_turns=3, knock_slope=4.33, knock_floor=0, on_potential=0.23)
 
