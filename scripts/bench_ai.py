@@ -26,10 +26,10 @@ from port.cribbage.rules import Options as CribbageOptions  # noqa: E402
 from port.cribbage.rules import Player as CribbagePlayer  # noqa: E402
 from port.cribbage.rules import play_game as play_cribbage  # noqa: E402
 from port.match import run_match  # noqa: E402
-from port.rules.options import FirstTurn, Options  # noqa: E402
-from port.rules.levels import load_player  # noqa: E402
-from port.rules.players import Draw, KnockChoice, Player, play_game  # noqa: E402
-from port.rules.state import View  # noqa: E402
+from port.ginrummy.rules.options import FirstTurn, Options  # noqa: E402
+from port.ginrummy.levels import load_player  # noqa: E402
+from port.ginrummy.rules.players import Draw, KnockChoice, Player, play_game  # noqa: E402
+from port.ginrummy.rules.state import View  # noqa: E402
 
 
 CLOCK = time.perf_counter

@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from port.cards import CARDS, mask  # noqa: E402
-from port.rules.melds import (  # noqa: E402
+from port.ginrummy.rules.melds import (  # noqa: E402
     best_discards,
     best_discards_mask,
     deadwood,
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
               f"RLCard differs on {d10} ten-card hands of {n:,}")
 
     if args.check:
-        from tests.reference import ref_best_discards, ref_deadwood
+        from tests.ginrummy.brute import ref_best_discards, ref_deadwood
 
         c10 = [[CARDS[c] for c in h] for h in lists10[: args.check]]
         c11 = [[CARDS[c] for c in h] for h in lists11[: args.check]]

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from port.rules.melds import deadwood_mask, least_arrangements_mask  # noqa: E402
-from port.rules.options import Options  # noqa: E402
-from port.rules.settle import best_layoffs, knocker_melds  # noqa: E402
-from tests.budget_suite import knock_positions as positions  # noqa: E402
+from port.ginrummy.rules.melds import deadwood_mask, least_arrangements_mask  # noqa: E402
+from port.ginrummy.rules.options import Options  # noqa: E402
+from port.ginrummy.rules.settle import best_layoffs, knocker_melds  # noqa: E402
+from tests.ginrummy.budget_suite import knock_positions as positions  # noqa: E402
 from tests.opcount import count_instructions  # noqa: E402
 
 OPTIONS = Options()

@@ -62,5 +62,5 @@ EOF
 echo "built $out/$name.pyxapp and $out/$name.html"
 }
 
-build ginrummy GinRummy port.main "a faithful port of David Teach's DOS GinRummy"
+build ginrummy GinRummy port.ginrummy.main "a faithful port of David Teach's DOS GinRummy"
 build cribbage Cribbage port.cribbage.main "a faithful port of David Teach's DOS Cribbage 2.0"

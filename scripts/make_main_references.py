@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Regenerate tests/reference/main_*.png: every screen of the game in a fixed state.
+"""Regenerate a game's reference images: every screen of it in a fixed state
+(tests/ginrummy/reference/*.png; with --cribbage, tests/cribbage/reference/*.png).
 
 Run after a deliberate change to what the screens show, look at the images, and
 commit them with the change:
 
     .venv/bin/python scripts/make_main_references.py [SCENE ...]
-    .venv/bin/python scripts/make_main_references.py --cribbage [SCENE ...]   (cribbage_*.png)
+    .venv/bin/python scripts/make_main_references.py --cribbage [SCENE ...]
 """
 from __future__ import annotations
 
@@ -22,18 +23,18 @@ def main(names: list[str]) -> int:
     from port.main import loop
     from port.main.launch import Launch
     from port.screen import png
-    prefix = "main"
+    game = "ginrummy"
     if names[:1] == ["--cribbage"]:
-        names, prefix = names[1:], "cribbage"
-        from tests.cribbage_scenes import SCENES, scene_image
+        names, game = names[1:], "cribbage"
+        from tests.cribbage.scenes import SCENES, scene_image
     else:
-        from tests.main_scenes import SCENES, scene_image
+        from tests.ginrummy.scenes import SCENES, scene_image
 
     loop.init_pyxel(Launch(headless=True))
-    out = TOP / "tests" / "reference"
+    out = TOP / "tests" / game / "reference"
     out.mkdir(parents=True, exist_ok=True)
     for name in names or list(SCENES):
-        path = out / f"{prefix}_{name}.png"
+        path = out / f"{name}.png"
         png.write(path, scene_image(name))
         print(f"wrote {path.relative_to(TOP)}")
     return 0

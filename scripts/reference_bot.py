@@ -7,9 +7,9 @@ against a level with ``python -m port.match --a standard --b scripts/reference_b
 from __future__ import annotations
 
 from port.cards import Card, mask
-from port.rules.melds import arrange_mask, deadwood_mask
-from port.rules.players import Draw, KnockChoice, Player, legal_discards
-from port.rules.state import View
+from port.ginrummy.rules.melds import arrange_mask, deadwood_mask
+from port.ginrummy.rules.players import Draw, KnockChoice, Player, legal_discards
+from port.ginrummy.rules.state import View
 
 
 class ReferenceBot(Player):

@@ -44,8 +44,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from port import files  # noqa: E402
-from port.files import CFG, SCR, STA, Config, DiskBackend, GameRecord, Result, Store  # noqa: E402
+from port.files import records  # noqa: E402
+from port.ginrummy import files  # noqa: E402
+from port.ginrummy.files import CFG, SCR, STA, Config, DiskBackend, GameRecord, Result, Store  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Ed"]       # never more than 20: no name drops off
 DAY = datetime.date(1996, 1, 3)
@@ -109,12 +110,12 @@ def tracebacks(log: Path) -> int:
 # ---- what is on disk -------------------------------------------------------------------------
 
 def games_on_disk(d: Path) -> int:
-    data = (d / STA).read_bytes() if (d / STA).exists() else files.pack(STA, [])
-    return sum(p.games for p in files.STA_FORMAT.decode(files.unpack(STA, data).lines).value)
+    data = (d / STA).read_bytes() if (d / STA).exists() else records.pack(STA, [])
+    return sum(p.games for p in files.STA_FORMAT.decode(records.unpack(STA, data).lines).value)
 
 
 def whole(d: Path, name: str) -> bool:
-    return files.unpack(name, (d / name).read_bytes()).whole
+    return records.unpack(name, (d / name).read_bytes()).whole
 
 
 def leftovers(d: Path) -> list[str]:
@@ -190,10 +191,10 @@ def _damages(good: dict[str, bytes], rng: random.Random) -> dict[str, bytes]:
             at = rng.randrange(len(data))
             return data[:at] + os.urandom(rng.randrange(1, 40)) + data[at:]
         if kind == "absurd":
-            lines = files.unpack(name, data).lines
+            lines = records.unpack(name, data).lines
             bad = {STA: f"1 0 0 5 {10**400} 1 Absurd", SCR: f"1996-01-03 {'9' * 5000} 100 5 N Huge",
                    CFG: f"score_limit={'9' * 5000}"}[name]
-            return files.pack(name, [*lines, bad])
+            return records.pack(name, [*lines, bad])
         if kind == "crlf":
             return data.replace(b"\n", b"\r\n")
         return os.urandom(rng.randrange(0, 3000))
@@ -218,7 +219,7 @@ def _repairer(d: Path, damaged: dict[str, bytes]) -> Callable[[int], None]:
 
 def expected_after_repair(name: str, data: bytes) -> object:
     fmt = {CFG: files.CFG_FORMAT, STA: files.STA_FORMAT, SCR: files.SCR_FORMAT}[name]
-    got = files.unpack(name, data)
+    got = records.unpack(name, data)
     return fmt.empty() if got.foreign else fmt.decode(got.lines).value
 
 
@@ -372,7 +373,7 @@ def full_disk(root: Path, trials: int, rng: random.Random, tmpfs: bool) -> Count
             after.take_notices()
             now = sum(p.games for p in after.stats())
             if damaged:
-                before = sum(p.games for p in files.STA_FORMAT.decode(files.unpack(STA, sta).lines).value)
+                before = sum(p.games for p in files.STA_FORMAT.decode(records.unpack(STA, sta).lines).value)
             c["lost games"] += max(0, before + report.get("written", 0) - now)
             c["leftover .tmp after the next start"] += len(leftovers(d))
         finally:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from port.rules.expert import WEIGHTS, Expert  # noqa: E402
+from port.ginrummy.expert import WEIGHTS, Expert  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tune_standard import result_line, weights_of  # noqa: E402
 
@@ -53,7 +53,7 @@ def __getattr__(name: str):  # type: ignore[no-untyped-def]
 
 def main() -> int:
     from port.match import run_match
-    from port.rules.options import Options
+    from port.ginrummy.rules.options import Options
 
     p = argparse.ArgumentParser()
     p.add_argument("--vs", default="standard", choices=("easy", "ref", "standard"))

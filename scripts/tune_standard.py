@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from port.rules.computer import DEFAULT, Standard, Weights  # noqa: E402
+from port.ginrummy.computer import DEFAULT, Standard, Weights  # noqa: E402
 
 if TYPE_CHECKING:
     from port.match import MatchResult
@@ -84,7 +84,7 @@ def opponent(args: argparse.Namespace) -> str:
 
 def main() -> int:
     from port.match import run_match
-    from port.rules.options import Options
+    from port.ginrummy.rules.options import Options
 
     p = argparse.ArgumentParser()
     p.add_argument("--vs", default="easy", choices=("easy", "ref", "standard", "expert"))
@@ -120,7 +120,7 @@ def search(args: argparse.Namespace) -> int:
         print("--search needs Optuna: pip install '.[tune]'", file=sys.stderr)
         return 2
     from port.match import run_match
-    from port.rules.options import Options
+    from port.ginrummy.rules.options import Options
 
     b = opponent(args)
 

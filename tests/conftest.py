@@ -4,7 +4,7 @@ pyxel.init can run only once per process, so the first test that needs pyxel
 initialises it headless (at EGA's 640x350, with a huge fps so flip() does not wait)
 and every later one reuses it: a Driver for another profile resizes the screen.
 Tests run on the real pyxel, never a mock; a real window is tested in a subprocess
-(tests/test_window.py).
+(tests/shell/test_window.py).
 """
 from __future__ import annotations
 

@@ -19,6 +19,20 @@ def test_every_test_named_in_the_behaviour_map_exists() -> None:
     assert not missing, "docs/behaviour.md names tests that do not exist: " + ", ".join(missing)
 
 
+def test_every_file_the_docs_name_is_there() -> None:
+    """A path of the project's named in a doc (port/..., tests/..., scripts/...) exists:
+    the docs follow the code when it moves. A name of history says it (``since removed``)."""
+    missing = []
+    for doc in [*sorted((TOP / "docs").glob("*.md")), TOP / "README.md"]:
+        for line in doc.read_text().splitlines():
+            if "since removed" in line or "removed)" in line:
+                continue
+            for path in re.findall(r"(?<![\w/.])((?:port|tests|scripts|pyxres)/[\w/.-]*\w)", line):
+                if not (TOP / path.split("::")[0]).exists() and "*" not in path:
+                    missing.append(f"{doc.name}: {path}")
+    assert not missing, "paths the docs name that are not there: " + ", ".join(missing)
+
+
 # ---- the examples of docs/engine.md and docs/players.md give what they print ---------
 
 def _examples(text: str) -> list[tuple[str, str]]:

@@ -23,16 +23,20 @@ def test_every_resource_file_is_package_data() -> None:
     assert not left_out, f"pyxres files a wheel would leave out: {left_out}"
 
 
-def test_the_manual_is_package_data() -> None:
-    assert "GINRUMMY.DOC" in package_data()["port"]
-    assert (TOP / "port" / "GINRUMMY.DOC").exists()
+def test_every_data_file_of_the_games_is_package_data() -> None:
+    """The manuals `view` prints and EXPERT's tables: each file beside a module of
+    port/ is matched by its package's package-data patterns."""
+    data = package_data()
+    root = TOP / "port"
+    files = [p for p in root.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")
+             and "__pycache__" not in p.parts]
+    assert {"GINRUMMY.DOC", "CRIBBAGE.DOC", "hand_outcomes.json", "crib_tables.json"} <= {p.name for p in files}
+    left_out = [p.relative_to(TOP).as_posix() for p in files
+                if not any(fnmatch(p.name, pat)
+                           for pat in data.get(".".join(p.parent.relative_to(TOP).parts), []))]
+    assert not left_out, f"files a wheel would leave out: {left_out}"
 
 
-def test_cribbages_manual_and_console_script_are_packaged() -> None:
-    config = tomllib.loads((TOP / "pyproject.toml").read_text())
-    assert "CRIBBAGE.DOC" in package_data()["port"] and (TOP / "port" / "CRIBBAGE.DOC").exists()
-    assert config["project"]["scripts"]["cribbage"] == "port.cribbage.main:main"
-
-
-def test_cribbage_experts_tables_are_package_data() -> None:
-    assert "*.json" in package_data()["port.cribbage"]
+def test_both_programs_are_console_scripts() -> None:
+    scripts = tomllib.loads((TOP / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"ginrummy": "port.ginrummy.main:main", "cribbage": "port.cribbage.main:main"}

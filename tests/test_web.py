@@ -39,7 +39,7 @@ def test_the_cribbage_app_holds_its_game_and_runs_with_pyxel_play(built: Path, t
     with zipfile.ZipFile(built / "cribbage.pyxapp") as zf:
         names = set(zf.namelist())
         meta = zf.comment.decode()
-    assert {"cribbage/startup.py", "cribbage/port/CRIBBAGE.DOC", "cribbage/port/cribbage/main/play.py"} <= names
+    assert {"cribbage/startup.py", "cribbage/port/cribbage/CRIBBAGE.DOC", "cribbage/port/cribbage/main/play.py"} <= names
     assert re.search(r"title\s*: Cribbage", meta)
     script = tmp_path / "smoke.txt"
     script.write_text("wait 30\nkey b\nwait 60\nshot game\n")
@@ -59,7 +59,7 @@ def test_the_app_holds_the_game_and_nothing_stale(built: Path) -> None:
         assert zf.read("ginrummy/.pyxapp_startup_script").decode().strip() == "startup.py"
         meta = zf.comment.decode()
     for needed in ("ginrummy/startup.py", "ginrummy/port/__init__.py", "ginrummy/port/files/__init__.py",
-                   "ginrummy/port/main/cmdline.py", "ginrummy/port/GINRUMMY.DOC"):
+                   "ginrummy/port/main/cmdline.py", "ginrummy/port/ginrummy/GINRUMMY.DOC"):
         assert needed in names
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
     if (REPO / "pyxres").is_dir():

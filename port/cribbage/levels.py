@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from port.bots import load_bot
+from port.extras import need
 from port.cribbage.computer import Standard
 from port.cribbage.expert import Expert
 from port.cribbage.rules import Player
@@ -18,10 +19,17 @@ LEVELS: dict[str, Callable[..., Player]] = {
 
 
 def load_player(spec: str, seed: int = 0) -> Player:
-    """A player from its name: a level ("standard", "expert") or
-    "path/to/bot.py:ClassName" for any bot written to Cribbage's player interface."""
-    player: Player = load_bot(spec, LEVELS, seed)
-    return player
+    """A player from its name: a level ("standard", "expert") or "path/to/bot.py:Name"
+    for any bot written to Cribbage's player interface. A Name that is not a ``Player``
+    is a PettingZoo-style policy, wrapped as one by ``port.cribbage.spaces.PolicyPlayer``
+    (its arrays need the optional extra 'rl')."""
+    bot = load_bot(spec, LEVELS, seed)
+    if isinstance(bot, Player):
+        return bot
+    need("rl", "numpy")
+    from port.cribbage.spaces import PolicyPlayer
+
+    return PolicyPlayer(bot, spec.rpartition(":")[2])
 
 
 __all__ = ["LEVELS", "load_player"]

@@ -1,14 +1,12 @@
 """Adapters both ways between PettingZoo-style policies and GinRummy's players.
 
 A *policy* is what PettingZoo code usually writes: a callable ``policy(observation,
-action_mask) -> action`` on the arrays of ``port.env.gin_spaces``, or an object with
+action_mask) -> action`` on the arrays of ``port.ginrummy.spaces``, or an object with
 ``act(observation, action_mask)``, or a class of either (built with ``seed=`` when it
 takes one).
 
-* ``PolicyPlayer(policy)`` makes it a ``Player``: it plays in ``python -m port.match``
-  (``--a bot.py:my_policy``), on screen as the computer (``ginrummy --computer
-  bot.py:MyPolicy``), and anywhere a level does. It sees exactly the observation the
-  environment would give its seat: built from the seat's ``View``.
+* ``PolicyPlayer(policy)`` makes it a ``Player`` (it lives with the arrays, in
+  ``port.ginrummy.spaces``, since the game's own screen uses it too; named here as well).
 * ``LevelPolicy("standard", env)`` makes one of our levels (or any ``Player``, or a bot
   file) a policy inside the environment: it asks the player with the seat's ``View``
   (``env.unwrapped.view(agent)``), which is what the observation is built from.
@@ -20,24 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from port.cards import Card
-from port.env import gin_spaces as gs
-from port.rules.levels import load_player
-from port.rules.players import Draw, KnockChoice, Player
-from port.rules.state import IllegalMove, View
+from port.bots import policy_function
+from port.ginrummy import spaces as gs
+from port.ginrummy.levels import load_player
+from port.ginrummy.rules.players import Player
+from port.ginrummy.spaces import PolicyPlayer
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
-
-
-def policy_function(policy: Any) -> Policy:
-    """The callable of a policy given as a function, or an object with ``act``."""
-    act = getattr(policy, "act", None)
-    if callable(act):
-        return act
-    if callable(policy):
-        return policy
-    raise TypeError(f"{policy!r} is not a policy: give a callable (observation, action_mask) -> action, "
-                    "or an object with act(observation, action_mask)")
 
 
 def as_player(obj: Any, name: str | None = None) -> Player:
@@ -45,37 +32,6 @@ def as_player(obj: Any, name: str | None = None) -> Player:
     if isinstance(obj, Player):
         return obj
     return PolicyPlayer(obj, name)
-
-
-class PolicyPlayer(Player):
-    """A policy on the arrays, playing as a ``Player`` of the player interface."""
-
-    def __init__(self, policy: Any, name: str | None = None) -> None:
-        self.policy = policy_function(policy)
-        self.name = getattr(policy, "name", None) or name or getattr(policy, "__name__", "policy")
-
-    def _ask(self, view: View) -> int:
-        mask = gs.mask_of(view)
-        action = int(self.policy(gs.observation_of(view), mask))
-        if not 0 <= action < gs.N_ACTIONS or not mask[action]:
-            raise IllegalMove(f"the policy {self.name} chose {_named(action)}, which the rules do not allow now")
-        return action
-
-    def choose_draw(self, view: View) -> Draw:
-        return gs.draw_of(self._ask(view))
-
-    def choose_discard(self, view: View) -> Card:
-        return gs.discard_of(self._ask(view))
-
-    def choose_knock(self, view: View) -> KnockChoice:
-        return gs.knock_of(self._ask(view))
-
-
-def _named(action: int) -> str:
-    try:
-        return f"action {action} ({gs.action_name(action)})"
-    except ValueError:
-        return f"action {action} (no such action)"
 
 
 class LevelPolicy:
@@ -118,3 +74,6 @@ class LevelPolicy:
         return gs.action_from_view(view, player)
 
     act = __call__
+
+
+__all__ = ["LevelPolicy", "Policy", "PolicyPlayer", "as_player", "policy_function"]

@@ -1,7 +1,7 @@
 """Adapters both ways for Cribbage, as ``port.env.adapters`` for GinRummy.
 
-* ``PolicyPlayer(policy)``: a policy on ``port.env.crib_spaces`` arrays as a Cribbage
-  ``Player``. Its discard is asked in two steps, as in the environment.
+* ``PolicyPlayer(policy)``: a policy on ``port.cribbage.spaces`` arrays as a Cribbage
+  ``Player`` (it lives with the arrays, in ``port.cribbage.spaces``; named here as well).
 * ``LevelPolicy(player, env)``: a Cribbage ``Player`` (or a level or bot file by name)
   as a policy inside ``cribbage_v0``, asked with the seat's ``View``.
 """
@@ -12,34 +12,11 @@ from typing import Any
 import numpy as np
 
 from port.cards import Card
+from port.cribbage import spaces as cs
 from port.cribbage.levels import load_player
 from port.cribbage.rules.players import Player
-from port.cribbage.rules.state import IllegalMove, Phase, View
-from port.env import crib_spaces as cs
-from port.env.adapters import policy_function
-
-
-class PolicyPlayer(Player):
-    def __init__(self, policy: Any, name: str | None = None) -> None:
-        self.policy = policy_function(policy)
-        self.name = getattr(policy, "name", None) or name or getattr(policy, "__name__", "policy")
-
-    def _ask(self, view: View, pending: Card | None = None) -> int:
-        mask = cs.mask_of(view, pending)
-        action = int(self.policy(cs.observation_of(view, pending), mask))
-        if not 0 <= action < cs.N_ACTIONS or not mask[action]:
-            named = cs.action_name(action, view.phase) if 0 <= action < cs.N_ACTIONS else "no such action"
-            raise IllegalMove(f"the policy {self.name} chose action {action} ({named}), "
-                              "which the rules do not allow now")
-        return action
-
-    def discard(self, view: View) -> tuple[Card, Card]:
-        first = Card(self._ask(view))
-        return first, Card(self._ask(view, first))
-
-    def play(self, view: View) -> Card | None:
-        a = self._ask(view)
-        return None if a == cs.GO else Card(a)
+from port.cribbage.rules.state import Phase
+from port.cribbage.spaces import PolicyPlayer
 
 
 class LevelPolicy:
@@ -77,3 +54,6 @@ class LevelPolicy:
         return cs.GO if choice is None else int(choice)
 
     act = __call__
+
+
+__all__ = ["LevelPolicy", "PolicyPlayer"]

@@ -5,7 +5,7 @@
     env = cribbage_v0.env(episode="game", limit=61)
 
 Agents "player_0" and "player_1" are the engine's seats. Actions and observations:
-``port.env.crib_spaces`` (and docs/envs.md). The show is counted by the environment
+``port.cribbage.spaces`` (and docs/envs.md). The show is counted by the environment
 as soon as the play ends.
 
 Rewards are the points pegged, zero-sum: at each step a seat gets the points it
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from port.env import need
+from port.extras import need
 from port.env.seats import AGENTS, TwoSeats
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
@@ -35,7 +35,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from port.cards import Card, PascalRandom  # noqa: E402
 from port.cribbage.rules.options import Options  # noqa: E402
 from port.cribbage.rules.state import GameState, IllegalMove, Phase, View  # noqa: E402
-from port.env import crib_spaces as cs  # noqa: E402
+from port.cribbage import spaces as cs  # noqa: E402
 
 EPISODES = ("hand", "game")
 

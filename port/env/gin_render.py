@@ -2,15 +2,15 @@
 frames drawn by the real Screen unit on headless pyxel ("rgb_array").
 
 Render is for someone watching both seats, so both hands are face up (an agent's
-observation never shows the other hand; see ``port.env.gin_spaces``).
+observation never shows the other hand; see ``port.ginrummy.spaces``).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from port.cards import Card, sort_key_rank, text
-from port.rules.melds import arrange
-from port.rules.state import HandState, Phase
+from port.ginrummy.rules.melds import arrange
+from port.ginrummy.rules.state import HandState, Phase
 
 NAMES = ("player_0", "player_1")
 

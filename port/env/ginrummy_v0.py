@@ -9,7 +9,7 @@
         env.step(action)
 
 Agents "player_0" and "player_1" are the engine's seats 0 and 1. The action space and
-the observation are documented in ``port.env.gin_spaces`` (and docs/envs.md).
+the observation are documented in ``port.ginrummy.spaces`` (and docs/envs.md).
 
 Rewards are the real points of the game, zero-sum: when a hand ends its winner gets
 +points (gin or undercut bonus, doubling and all) and the other seat -points; a drawn
@@ -34,7 +34,7 @@ import dataclasses
 import random
 from typing import Any
 
-from port.env import need
+from port.extras import need
 from port.env.seats import AGENTS, TwoSeats
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
@@ -45,10 +45,10 @@ from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
 from port.cards import PascalRandom  # noqa: E402
-from port.env import gin_spaces as gs  # noqa: E402
-from port.rules.options import FirstTurn, Options  # noqa: E402
-from port.rules.players import KnockChoice  # noqa: E402
-from port.rules.state import Game, Phase, View  # noqa: E402
+from port.ginrummy import spaces as gs  # noqa: E402
+from port.ginrummy.rules.options import FirstTurn, Options  # noqa: E402
+from port.ginrummy.rules.players import KnockChoice  # noqa: E402
+from port.ginrummy.rules.state import Game, Phase, View  # noqa: E402
 
 EPISODES = ("hand", "game")
 

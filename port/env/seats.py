@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from port.env import need
+from port.extras import need
 
 need("rl", "gymnasium", "pettingzoo")
 

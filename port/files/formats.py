@@ -20,6 +20,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from port.files.records import FileError
 
+# Both manuals: "There are seven different shapes to choose from" (the CFG's POINTER).
+POINTERS = 7
+
 T = TypeVar("T")
 R = TypeVar("R")
 

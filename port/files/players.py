@@ -5,7 +5,7 @@ running in this stats file. If the current player name is not found in this file
 is added to the top of the file with zero totals. WARNING, if this addition makes more
 than 20 names, the name on the bottom of the list (the oldest) is truncated." A name is
 at most 8 characters ("Paul Schoenberger will give you Schoenbe"). What a player's
-totals are is each game's own (``port.files.ginrummy.PlayerStats``); anything with a
+totals are is each game's own (``port.ginrummy.files.PlayerStats``); anything with a
 ``name`` goes in the list.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """One run of a game and its files: reading with recovery, writing, the lock, notices.
 
-``Files`` is what a game's store (``port.files.ginrummy.Store``) is made of; it knows
+``Files`` is what a game's store (``port.ginrummy.files.Store``) is made of; it knows
 formats (``port.files.formats``) and backends (``port.files.storage``), never a game.
 
 - ``read`` gives a file's value. A damaged file is repaired at once: the repaired file

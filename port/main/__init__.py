@@ -1,6 +1,8 @@
-"""The Main unit: the command line, start-up, the screen controllers, pacing, the driver.
-
-``main()`` is the ``ginrummy`` console script and ``python -m port``.
+"""The Main unit's shell, shared by both games: the command line's common words,
+start-up, the frame loop, the runner, the headless driver, the controller protocol, the
+menus' machinery and the plain-sentence errors. No game's words or screens are here:
+each game's ``main`` (``port.ginrummy.main``, ``port.cribbage.main``) passes its own
+``Game`` to ``main()``.
 """
 from __future__ import annotations
 
@@ -8,18 +10,17 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from port.main.errors import DEBUG_ENV, PROGRAM, OutputError, PlainError, internal_error, say, tell
+from port.main.errors import DEBUG_ENV, OutputError, PlainError, internal_error, say, tell
 from port.main.launch import in_browser
 
 if TYPE_CHECKING:
     from port.main.cmdline import Game
 
 
-def main(argv: list[str] | None = None, game: Game | None = None) -> int:
+def main(argv: list[str] | None, game: Game) -> int:
     """Parse the command line, then run the game (or print and exit, for help/list/view).
 
-    ``game`` is the program's own part (its words, its first screen, its window
-    title); GinRummy's when None. Cribbage's ``main`` passes its own.
+    ``game`` is the program's own part: its words, its first screen, its window title.
 
     No traceback reaches the player: a usage error, a bad script line or output that
     cannot be written (a full disk) is its own plain sentence; an interruption or an
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None, game: Game | None = None) -> int:
     developers). In a web page an error in the game shows on its screen
     (``port.main.app``); one before it could start reaches the browser's console.
     """
-    program = game.program if game is not None else PROGRAM
+    program = game.program
     try:
         status = _run(sys.argv[1:] if argv is None else argv, game)
         _flush_stdout()
@@ -46,21 +47,19 @@ def main(argv: list[str] | None = None, game: Game | None = None) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        tell(internal_error(exc, web=in_browser(), program=program), web=in_browser())
+        tell(internal_error(exc, program=program, title=game.title, web=in_browser()), web=in_browser())
         return 1
 
 
-def _run(args: list[str], game: Game | None) -> int:
+def _run(args: list[str], game: Game) -> int:
     from port.main import cmdline
 
-    outcome = cmdline.parse(args) if game is None else cmdline.parse(args, game=game)
+    outcome = cmdline.parse(args, game=game)
     if isinstance(outcome, int):      # help, list, view or a usage error: already printed
         return outcome
     from port.main import app
 
-    if game is None or game.first_screen is None:
-        return app.run(outcome)
-    return app.run(outcome, first=game.first_screen(), title=game.title)
+    return app.run(outcome, game.first_screen(), game.title)
 
 
 def _flush_stdout() -> None:

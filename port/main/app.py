@@ -1,4 +1,4 @@
-"""The Main unit's runner: ``run(launch)`` is what ``python -m port`` calls.
+"""The Main unit's runner: ``run(launch, first)`` is what each game's ``main`` calls.
 
 With a window (the desktop, a web page), pyxel's own frame loop (``pyxel.run``) drives
 the ``Loop`` of ``port.main.loop``; headless or with a script, the driver
@@ -22,19 +22,17 @@ from port.main.driver import Driver
 from port.main.errors import DEBUG_ENV, internal_error, tell
 from port.main.errorscreen import ErrorScreen
 from port.main.launch import Launch
-from port.main.loop import TITLE, Loop, first_controller, init_pyxel, make_session
+from port.main.loop import Loop, init_pyxel, make_session
 
 
-def run(launch: Launch, first: Callable[[Session], Controller] | None = None,
-        title: str = TITLE) -> int:
+def run(launch: Launch, start: Callable[[Session], Controller], title: str | None = None) -> int:
     """Run the game for a parsed command line; the process's exit status.
 
-    ``first`` makes the first screen from the session (GinRummy's when None) and
-    ``title`` names the window: the seams by which Cribbage runs on the same shell.
+    ``start`` makes the game's first screen from the session; ``title`` names the window
+    (the launch's game title when None): the seams by which each game runs on the shell.
     """
-    init_pyxel(launch, title)
+    init_pyxel(launch, launch.title if title is None else title)
     session = make_session(launch)
-    start = first or (lambda s: first_controller(launch, s))
     if launch.headless or launch.script is not None:
         driver = Driver(Loop(session, start(session)))
         if launch.shots is None and launch.script is None:
@@ -86,7 +84,8 @@ def _stopped(session: Session, exc: Exception, again: bool = False) -> ErrorScre
     web = session.launch.web
     if os.environ.get(DEBUG_ENV) or (web and again):
         raise exc
-    sentence = internal_error(exc, web=web)
+    launch = session.launch
+    sentence = internal_error(exc, program=launch.program, title=launch.title, web=web)
     tell(sentence, web=web)
     if not web:
         raise SystemExit(1) from None

@@ -1,6 +1,6 @@
 """The command line, as the games' documentation gives it (docs/cmdline.md has the detail).
 
-``parse(argv, game=GINRUMMY)`` returns a filled ``Launch`` for the game to run, or an
+The shell's part: no game's words are here. ``parse(argv, game=GAME)`` returns a filled ``Launch`` for the game to run, or an
 exit code when it has already done what was asked (help, list, view) or refused the
 line (a usage error: one plain line on stderr, exit code 2).
 
@@ -28,7 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from port import __version__, files
+from port import __version__
+from port.files.players import clean_name
 from port.main.errors import UsageError, say
 from port.main.launch import Launch
 
@@ -38,7 +39,7 @@ SWITCHES = ("NODISK", "NOBLANK", "NOKEYBOARD", "LAPTOP", "GO")   # both games'
 USAGE = 2              # exit code of a refused command line
 SEED_MAX = 0xFFFFFFFF  # Turbo Pascal's RandSeed is a 32-bit LongInt
 
-__all__ = ["GINRUMMY", "Game", "UsageError", "documentation", "parse"]
+__all__ = ["Game", "UsageError", "documentation", "parse", "port_options"]
 
 
 @dataclass(frozen=True)
@@ -50,26 +51,13 @@ class Game:
     max_words: int                            # "looks only at the first seven parameters"
     limit: Callable[[str], int | None]        # a score-limit word's limit, else None
     switches: tuple[str, ...]                 # its own switches; each sets the Launch field of its name
+    package: str                              # the game's package: "port.ginrummy"
     doc_file: str                             # shipped inside the package, for `view`
     help: str                                 # the help screen
     list_players: Callable[[Path], list[str]]  # the lines `list` prints for a directory
     # Imports and returns the game's first-screen maker (Session -> Controller): loaded
-    # only when a game is run, so help/list/view never start the display. None: GinRummy's.
-    first_screen: Callable[[], Callable[[Any], Any]] | None = None
-
-
-def _three_digits(word: str) -> int | None:
-    """GinRummy's limit: "nnn (where "nnn" is a number from 000 to 999) ... For numbers
-    less than 100, you MUST use leading zeros"."""
-    return int(word) if re.fullmatch(r"[0-9]{3}", word) else None
-
-
-def _gin_players(path: Path) -> list[str]:
-    players, warnings = files.read_stats(path)
-    lines = list(warnings)
-    if players:
-        lines += [f"Players in {path / files.STA}:", files.format_stats(players)]
-    return lines
+    # only when a game is run, so help/list/view never start the display.
+    first_screen: Callable[[], Callable[[Any], Any]]
 
 
 def port_options(count: str) -> str:
@@ -85,38 +73,8 @@ def port_options(count: str) -> str:
 """
 
 
-GINRUMMY_HELP = f"""\
-GinRummy {__version__} - a port of David Teach's DOS card game
-
-Usage:  ginrummy [nnn] [name] [path] [NODISK] [NOBLANK] [NOKEYBOARD] [LAPTOP] [GO]
-        ginrummy /? | ? | help      this screen
-        ginrummy list [path]        list the players in the statistics file
-        ginrummy view               show the documentation (GINRUMMY.DOC)
-
-  nnn         score limit, three digits 000 to 999 (025, not 25); 000 plays one hand
-  name        your name, one word of at most 8 letters; the LAST unrecognised
-              word on the line is taken (ginrummy Mike ASDF makes you ASDF)
-  path        where GINRUMMY.CFG, .STA and .SCR are kept: starts with \\ or /,
-              a drive letter and colon (B:), or ..  (otherwise the current directory)
-  NODISK      no disk access: no options, statistics or high scores read or saved
-  NOBLANK     no screen saver, no boss key (Esc); not saved in GINRUMMY.CFG
-  NOKEYBOARD  mouse only, except for typing your name (needs a mouse)
-  LAPTOP      brighter colours and hot keys for monochrome screens
-  GO          straight into the game, past the title screen
-  EGA VGA CGA HERC ATT400 PC3270 EGAMONO MDA   the display to look like
-
-Only the first seven words are read. Words are case-insensitive, except the name.
-The name and score limit override, but do not overwrite, the saved options.
-
-{port_options("seven")}
-Example:  ginrummy Dave 250 ..\\SAVES GO
-"""
-
-GINRUMMY = Game("ginrummy", "GinRummy", 7, _three_digits, (), "GINRUMMY.DOC", GINRUMMY_HELP, _gin_players)
-
-
-def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
-          game: Game = GINRUMMY) -> Launch | int:
+def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None, *,
+          game: Game) -> Launch | int:
     """The command line (without the program name) -> a Launch, or an exit code.
 
     Output that cannot be written raises ``OutputError`` (``port.main.main`` says so).
@@ -125,6 +83,7 @@ def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
     err = err or sys.stderr
     try:
         launch, words, action = _port_flags(argv)
+        launch.program, launch.title = game.program, game.title
         if action == "help":
             say(out, game.help)
             return 0
@@ -298,7 +257,7 @@ def _read_words(words: list[str], launch: Launch, game: Game) -> str | None:
         else:
             # "The name used is the LAST word on the command line that is NOT otherwise
             # recognized as a command" -- "Schoenberger will give you Schoenbe"
-            launch.name = files.clean_name(word)
+            launch.name = clean_name(word)
     return path
 
 
@@ -362,9 +321,9 @@ def _list(words: list[str], out: TextIO, game: Game) -> int:
     return 0
 
 
-def documentation(game: Game = GINRUMMY) -> str:
-    """The text of the game's documentation, shipped inside the package."""
-    return resources.files("port").joinpath(game.doc_file).read_text(encoding="utf-8")
+def documentation(game: Game) -> str:
+    """The text of the game's documentation, shipped inside its package."""
+    return resources.files(game.package).joinpath(game.doc_file).read_text(encoding="utf-8")
 
 
 def _view(out: TextIO, game: Game) -> int:

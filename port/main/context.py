@@ -1,35 +1,57 @@
-"""What the Main unit's screens share for one run of the program: the display and input
-(the Session), the files (the Store), the options in force, and where deals come from."""
+"""What one game's screens share for one run, both games: the session (display and
+input), the game's files (its store), the options in force, where deals come from, the
+start-up notices, and the title screen's maker.
+
+Each game's context (``port.ginrummy.main.context``, ``port.cribbage.main.context``)
+names its store and adds its own: how its options reach the display, GinRummy's
+computer player and today's date.
+"""
 from __future__ import annotations
 
-import datetime
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from port import files
 from port.cards import PascalRandom
-from port.main.controller import Session
-from port.rules.levels import computer_for, load_player
-from port.rules.players import Player
+from port.main.controller import Controller, Session
+
+
+class Store(Protocol):
+    """A game's files, as the shell's screens use them (``port.files.session.Files`` underneath)."""
+
+    config: Any
+    nodisk: bool
+
+    def save_config(self, cfg: Any) -> bool: ...
+
+    def take_notices(self) -> list[str]: ...
+
+
+C = TypeVar("C", bound="GameContext")
 
 
 @dataclass
-class Context:
+class GameContext:
     session: Session
-    store: files.Store
-    config: files.Config                  # in force: the CFG, with the command line's name/limit
-    seed: int | None = None               # --seed: every game's deal follows from it
-    today: Callable[[], datetime.date] = datetime.date.today
-    games: int = 0                        # games started this run
+    store: Any                     # the game's store (a ``Store``)
+    config: Any                    # in force: the CFG, with the command line's name/limit
+    seed: int | None = None        # --seed: every game's deal follows from it
+    games: int = 0                 # games started this run
     notices: list[str] = field(default_factory=list)
+    # The title screen's maker, given by the game's start-up: the screens go back to it
+    # without importing the menus (which import the game screen).
+    title: Callable[[Any], Controller] | None = None
+
+    # Reads the game's files: ``open_store(path, nodisk=...)`` -> its store.
+    open_store: ClassVar[Callable[..., Any]]
 
     @classmethod
-    def start(cls, session: Session) -> Context:
-        """Open the files and apply the command line ("overriding (but not overwriting)
-        the configuration file settings")."""
+    def start(cls: type[C], session: Session) -> C:
+        """Open the files and apply the command line: "overriding (but not overwriting)
+        the configuration file settings"."""
         launch = session.launch
-        store = files.Store.open(launch.path, nodisk=launch.nodisk)
+        store = cls.open_store(launch.path, nodisk=launch.nodisk)
         cfg = store.config
         if launch.name is not None:
             cfg = cfg.with_(name=launch.name)
@@ -41,11 +63,12 @@ class Context:
         return ctx
 
     def apply_display(self) -> None:
-        """The options the display reads: the pointer shape, and the score limit that
-        sets the screen saver's wait ("two seconds per score limit point")."""
-        screen = self.session.screen
-        screen.pointer = self.config.pointer
-        screen.saver.score_limit = self.config.score_limit
+        """The options the display reads: the pointer shape (each game adds the saver's wait)."""
+        self.session.screen.pointer = self.config.pointer
+
+    def title_screen(self) -> Controller:
+        assert self.title is not None, "the game's start-up gives the title screen's maker"
+        return self.title(self)
 
     def new_deal_source(self) -> PascalRandom:
         """A generator for the next game: from --seed when given, else from the clock,
@@ -54,19 +77,6 @@ class Context:
         if self.seed is not None:
             return PascalRandom(self.seed + self.games - 1)
         return PascalRandom(time.time_ns() // 1000)
-
-    def computer(self) -> Player:
-        seed = 0 if self.seed is None else self.seed
-        spec = self.session.launch.computer
-        if spec is not None:
-            # --computer: a bot file's player, or a PettingZoo-style policy through the
-            # adapter (which needs the optional extra 'rl').
-            bot = load_player(spec, seed=seed + self.games)
-            if isinstance(bot, Player):
-                return bot
-            from port.env.adapters import as_player
-            return as_player(bot, spec.rpartition(":")[2])
-        return computer_for(self.config.easy, self.config.level.lower(), seed=seed + self.games)
 
     def take_notices(self) -> list[str]:
         out = [*self.notices, *self.store.take_notices()]

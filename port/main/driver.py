@@ -4,7 +4,7 @@ script of timed inputs through pyxel's own input simulation, with screenshots.
 ``python -m port --headless --script FILE --shots DIR`` runs a script (format in
 docs/script.md); tests use the same class directly:
 
-    driver = Driver.start(Launch(headless=True))
+    driver = Driver.start(Launch(headless=True), first_screen)   # a game's first screen
     driver.key("B"); driver.click("left", 320, 200); driver.wait(30)
     driver.shot("after")            # DIR/after.png, palette indices exactly
 
@@ -22,8 +22,8 @@ import pyxel
 from port.main.controller import Controller, Session
 from port.main.errors import UsageError
 from port.main.launch import Launch
-from port.main.loop import Loop, first_controller, init_pyxel, make_session
-from port.mouse import BUTTON_NAMES, KEYS, key_name, pyxel_key
+from port.main.loop import Loop, init_pyxel, make_session
+from port.mouse import BUTTON_NAMES, KEYS, pyxel_key
 from port.screen import LOGICAL_HEIGHT, LOGICAL_WIDTH, png
 from port.screen.resources import indices_of
 
@@ -66,17 +66,14 @@ class Driver:
         self.saved: list[Path] = []
 
     @classmethod
-    def start(cls, launch: Launch,
-              controller: Controller | Callable[[Session], Controller] | None = None) -> Driver:
+    def start(cls, launch: Launch, controller: Controller | Callable[[Session], Controller]) -> Driver:
         """Initialise pyxel if needed, make the session and the first controller: the
-        given one, one made from the session by a given function (a controller class
-        such as TestScreen), or the program's own first screen."""
+        given one, or one made from the session by a given function (a game's
+        ``first_screen``, a controller class such as TestScreen)."""
         init_pyxel(launch)
         _release_everything()
         session = make_session(launch)
-        if controller is None:
-            first = first_controller(launch, session)
-        elif isinstance(controller, type) or not hasattr(controller, "update"):
+        if isinstance(controller, type) or not hasattr(controller, "update"):
             first = controller(session)  # type: ignore[operator]
         else:
             first = controller  # type: ignore[assignment]

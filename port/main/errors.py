@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-PROGRAM = "ginrummy"
-DEBUG_ENV = "GINRUMMY_DEBUG"   # set to 1 to see a traceback instead of the one line
+# Set to 1 to see a traceback instead of the one line (both games: the project's name).
+DEBUG_ENV = "GINRUMMY_DEBUG"
 
 
 class PlainError(Exception):
@@ -44,13 +44,13 @@ def say(out: TextIO, text: str) -> None:
         raise OutputError(f"cannot write the output ({exc.strerror or exc}).") from None
 
 
-def internal_error(exc: BaseException, *, web: bool = False, program: str = PROGRAM) -> str:
-    """The one sentence an unexpected error becomes. In a web page there is no
-    environment to set for the details, and a reload is what starts the game again."""
+def internal_error(exc: BaseException, *, program: str, title: str, web: bool = False) -> str:
+    """The one sentence an unexpected error becomes, in the game's own name ("cribbage:"
+    at the prompt, "Cribbage stopped" in a page). In a web page there is no environment
+    to set for the details, and a reload is what starts the game again."""
     cause = f"{type(exc).__name__}: {exc}"[:200]
     if web:
-        name = "GinRummy" if program == PROGRAM else program.title()
-        return f"{name} stopped on an internal error ({cause}). Reload the page to start again."
+        return f"{title or 'The game'} stopped on an internal error ({cause}). Reload the page to start again."
     return f"{program}: internal error ({cause}); run with {DEBUG_ENV}=1 for the details."
 
 

@@ -34,6 +34,7 @@ class ErrorScreen:
         s.set_page(0)
         s.clear(BLACK)
         x = (LOGICAL_WIDTH - 8 * _COLUMNS) // 2
-        s.text(x, 120, "GINRUMMY HAS STOPPED", LIGHTRED, 2)
+        title = self.session.launch.title or "The game"
+        s.text(x, 120, f"{title.upper()} HAS STOPPED", LIGHTRED, 2)
         for i, line in enumerate(self.lines):
             s.text(x, 160 + 14 * i, line, WHITE)

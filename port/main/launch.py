@@ -17,6 +17,9 @@ def in_browser() -> bool:
 
 @dataclass
 class Launch:
+    # Which program was started (its Game's words): "ginrummy" and "GinRummy".
+    program: str = ""
+    title: str = ""
     # The documented command-line options.
     name: str | None = None         # the last unrecognised word, at most 8 characters
     score_limit: int | None = None  # GinRummy nnn, Cribbage 61/121; overrides but does not overwrite the CFG

@@ -13,7 +13,6 @@ import pyxel
 
 from port.main.controller import Controller, Session
 from port.main.launch import Launch
-from port.main.start import first_screen
 from port.mouse import Key, Mouse, Press
 from port.screen import LOGICAL_WIDTH, Screen, profile
 from port.screen.window import window_scale
@@ -21,16 +20,15 @@ from port.screen.window import window_scale
 FPS = 30                  # logical frames per second: timings count these frames
 # Headless frames should not wait: flip() costs about 1 ms whatever the fps, so
 # 1000 is as fast as it goes. Not higher: at fps=1_000_000 pyxel 2.9's flip() was seen
-# to spin for ever in its frame-pacing loop on a loaded machine (tests/test_app.py).
+# to spin for ever in its frame-pacing loop on a loaded machine (tests/shell/test_app.py).
 HEADLESS_FPS = 1000
-TITLE = "GinRummy"
 BOSS_CORNER = 3           # logical pixels from the upper-right corner that blank at once
 ESC = 27
 
 _initialised: tuple[bool, int, int] | None = None
 
 
-def init_pyxel(launch: Launch, title: str = TITLE) -> None:
+def init_pyxel(launch: Launch, title: str = "") -> None:
     """Initialise pyxel once per process at the launch's profile size.
 
     pyxel.init can run only once per process, and it changes the working directory
@@ -74,11 +72,6 @@ def make_session(launch: Launch) -> Session:
     mouse = Mouse(to_logical=screen.logical, size=(screen.profile.width, screen.profile.height),
                   fps=FPS, nokeyboard=launch.nokeyboard, long_press=launch.web)
     return Session(launch, screen, mouse)
-
-
-def first_controller(launch: Launch, session: Session) -> Controller:
-    """The first screen: the title, or with GO "directly into the game"."""
-    return first_screen(session)
 
 
 class Loop:

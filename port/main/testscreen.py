@@ -140,8 +140,8 @@ class TestScreen:
 
 
 # ---- reference images -------------------------------------------------------------------
-# The stored images of tests/reference/ are this screen in every profile, made by
-# scripts/make_reference_images.py and compared index for index by tests/test_screen_reference.py.
+# The stored images of tests/shell/reference/ are this screen in every profile, made by
+# scripts/make_reference_images.py and compared index for index by tests/shell/test_screen_reference.py.
 
 REFERENCE_POINTER = (332, 246)     # logical point the pointer rests on in a reference image
 

@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from port.env import need
+from port.extras import need
 
 TRIES = 5        # attempts per job before the run gives up (a cluster losing every worker)
 

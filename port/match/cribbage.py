@@ -19,7 +19,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from port.cribbage.levels import load_player
-from port.cribbage.rules import GameRecord, Options, Player, play_game
+from port.cribbage.rules import GameRecord, Options, play_game
 from port.match.common import chunks, seated_game, wilson
 from port.match.runner import Runner
 
@@ -63,19 +63,9 @@ class MatchResult:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def player(spec: str, seed: int) -> Player:
-    """A level or a bot file's player; a PettingZoo-style policy in a bot file
-    (``bot.py:my_policy``) plays through ``port.env.crib_adapters.PolicyPlayer``."""
-    p = load_player(spec, seed)
-    if isinstance(p, Player):
-        return p
-    from port.env.crib_adapters import PolicyPlayer     # the optional extra 'rl' (numpy)
-    return PolicyPlayer(p, spec.rpartition(":")[2])
-
-
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
-    return seated_game(player, play_game, a, b, options, seed, game)
+    return seated_game(load_player, play_game, a, b, options, seed, game)
 
 
 def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameRecord]]:

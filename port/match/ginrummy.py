@@ -17,14 +17,14 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 
-from port.rules.options import BONUS_CHOICES, DOUBLER_SUITS, FirstTurn, Options
-from port.rules.levels import load_player
-from port.rules.players import GameRecord, Player, play_game
-from port.rules.settle import Outcome
+from port.ginrummy.rules.options import BONUS_CHOICES, DOUBLER_SUITS, FirstTurn, Options
+from port.ginrummy.levels import load_player
+from port.ginrummy.rules.players import GameRecord, play_game
+from port.ginrummy.rules.settle import Outcome
 from port.match.common import chunks, seated_game, wilson
 from port.match.runner import Runner
 
-PRELOAD = ("port.rules", "port.rules.levels")
+PRELOAD = ("port.ginrummy.rules", "port.ginrummy.levels")
 
 
 @dataclass
@@ -60,19 +60,9 @@ class MatchResult:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def player(spec: str, seed: int) -> Player:
-    """A level or a bot file's player; a PettingZoo-style policy in a bot file
-    (``bot.py:my_policy``) plays through ``port.env.adapters.PolicyPlayer``."""
-    p = load_player(spec, seed)
-    if isinstance(p, Player):
-        return p
-    from port.env.adapters import as_player     # the optional extra 'rl' (numpy)
-    return as_player(p, spec.rpartition(":")[2])
-
-
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
-    return seated_game(player, play_game, a, b, options, seed, game)
+    return seated_game(load_player, play_game, a, b, options, seed, game)
 
 
 def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameRecord]]:

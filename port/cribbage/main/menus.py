@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from port.cribbage.main.context import CribContext
-from port.files import cribbage as crib_files
+from port.cribbage import files as crib_files
 from port.main.controller import Controller
 from port.main.menus import MENU_BOX, Menu, NameMenu, notice_lines, yes_no
 from port.mouse import Key
@@ -31,9 +31,6 @@ class CribTitle(Menu):
         self.add(Rect(x, 158, w, 20), "OPTIONS", "O", lambda b: CribOptions(self.ctx))
         self.add(Rect(x, 186, w, 20), "STATISTICS", "S", lambda b: CribStats(self.ctx))
         self.add(Rect(x, 214, w, 20), "QUIT", "Q", lambda b: None)
-
-    def title(self) -> Controller:
-        return CribTitle(self.ctx)
 
     def begin(self) -> Controller:
         from port.cribbage.main.play import CribPlay
@@ -80,9 +77,6 @@ class CribOptions(NameMenu):
         self.add(NAME_FIELD, "", None, lambda b: self.start_typing())   # "the red box around the name"
         self.add(Rect(ROW_X, ROW_Y0 + ROW_DY * len(rows) + 10, ROW_W, 20), "SAVE", "S", lambda b: self.save())
 
-    def title(self) -> Controller:
-        return CribTitle(self.ctx)  # type: ignore[arg-type]
-
     def limit(self) -> Controller:
         """ "cycles the pegging board total between 121 and 61 pegs. Use either mouse
         button, or the + or - keys": two values, so every way flips it."""
@@ -115,9 +109,6 @@ class CribStats(Menu):
     def __init__(self, ctx: CribContext) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
         self.add(MENU_BOX, "MAIN MENU", "M", lambda b: self.title())
-
-    def title(self) -> Controller:
-        return CribTitle(self.ctx)  # type: ignore[arg-type]
 
     def on_key(self, k: Key) -> Controller | None:
         return self.title() if k.ascii == ENTER else super().on_key(k)

@@ -14,7 +14,7 @@ from port.cribbage.main.context import CribContext
 from port.cribbage.main.layout import CARD_H, CARD_W, COMPUTER, HUMAN, LINE
 from port.cribbage.main.table import Box, CribTable
 from port.cribbage.rules import Options, Phase, Player
-from port.files.cribbage import CribGame
+from port.cribbage.files import CribGame
 from port.main.controller import Controller
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.screen import Rect
@@ -27,14 +27,10 @@ POINTER_AWAY = (4, 346)      # "moved the mouse pointer away from the middle of 
 
 def computer_for(level: str, seed: int, spec: str | None = None) -> Player:
     """The computer: the LEVEL, or ``--computer``'s bot file (a Player, or a
-    PettingZoo-style policy through the adapter, which needs the extra 'rl')."""
+    PettingZoo-style policy as one, which needs the extra 'rl')."""
     if spec is None:
         return LEVELS[level.lower()](seed)
-    bot = load_player(spec, seed)
-    if isinstance(bot, Player):
-        return bot
-    from port.env.crib_adapters import PolicyPlayer
-    return PolicyPlayer(bot, spec.rpartition(":")[2])
+    return load_player(spec, seed)
 
 
 class CribPlay:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from port import __version__
-from port.files import cribbage as crib_files
+from port.cribbage import files as crib_files
 from port.main.cmdline import Game, port_options
 
 
@@ -60,7 +60,7 @@ The name and score limit override, but do not overwrite, the saved options.
 Example:  cribbage John B:\\ go
 """
 
-CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "CRIBBAGE.DOC",
-                HELP, _players, _first_screen)
+CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
+                "CRIBBAGE.DOC", HELP, _players, _first_screen)
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]

@@ -1,0 +1,129 @@
+"""Cribbage's actions and observations as arrays, built from a seat's ``View`` only.
+
+Actions (one Discrete(53) space; a card is ``suit * 13 + rank``, suits S H D C, rank
+0 = Ace .. 12 = King, as in ``port.cards``):
+
+    c (0..51)  in the discard: lay card c away to the crib. Two steps: the seat lays
+               away its first card, then (still its turn) its second; the engine's
+               discard is made with both.
+               in the play: play card c to the count
+    52         GO (only when no card held fits the count)
+
+The show is counted by the environment (no one chooses anything in it).
+
+``PolicyPlayer(policy)`` makes a policy on these arrays a Cribbage ``Player``: in the
+match runner, on screen as the computer (``cribbage --computer bot.py:MyPolicy``). Its
+discard is asked in two steps, as in the environment.
+
+Observation: a float32 vector of 378 = 7 planes of 52 cards, then 14 numbers.
+Every entry is a public fact or this seat's own card; ``tests/env/test_cribbage.py``
+proves that the arrays do not change when the hidden cards (the other hand, its crib
+cards, the deck) do.
+
+    plane 0  [  0, 52)  my hand: the cards I still hold (six, less any laid away)
+    plane 1  [ 52,104)  my four kept cards (after the discard)
+    plane 2  [104,156)  the cards I laid away to the crib (the first one too, mid-discard)
+    plane 3  [156,208)  the starter (once cut)
+    plane 4  [208,260)  the cards of the current count
+    plane 5  [260,312)  cards I played this deal
+    plane 6  [312,364)  cards the opponent played this deal
+    364 the count / 31          365..368 phase: discard, play, show, done (one-hot)
+    369 I am the dealer         370 cards the opponent holds / 6
+    371 the opponent has laid away     372 I said GO        373 the opponent said GO
+    374 my score / 121          375 the opponent's score / 121
+    376 the limit / 121 (121 or 61)    377 my turn
+(Skunking changes no move, only what a win counts for: see ``info``.)
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from port.cards import Card
+from port.bots import PolicySeat
+from port.cribbage.rules.players import Player
+from port.cribbage.rules.state import IllegalMove, Phase, View
+
+GO = 52
+N_ACTIONS = 53
+PLANES = 7
+N_OBS = PLANES * 52 + 14
+HAND, KEPT, MY_CRIB, STARTER, COUNT, MY_PLAYED, OPP_PLAYED = (p * 52 for p in range(PLANES))
+_S = PLANES * 52
+_PHASES = {Phase.DISCARD: 0, Phase.PLAY: 1, Phase.SHOW: 2, Phase.DONE: 3}
+
+
+def action_name(a: int, phase: Phase = Phase.PLAY) -> str:
+    if a == GO:
+        return "go"
+    if 0 <= a < 52:
+        return f"{'lay away' if phase is Phase.DISCARD else 'play'} {Card(a)}"
+    raise ValueError(f"{a} is not a Cribbage action (0 to {N_ACTIONS - 1})")
+
+
+def mask_of(view: View, pending: Card | None = None) -> np.ndarray:
+    """1 for each action the rules allow this seat now; ``pending``: the card it laid
+    away in the first step of its discard."""
+    m = np.zeros(N_ACTIONS, dtype=np.int8)
+    if view.to_act != view.seat:
+        return m
+    if view.phase is Phase.DISCARD:
+        for c in view.hand:
+            if c != pending:
+                m[c] = 1
+    elif view.phase is Phase.PLAY:
+        plays = view.legal_plays()
+        for c in plays:
+            m[c] = 1
+        if not plays:
+            m[GO] = 1
+    return m
+
+
+def observation_of(view: View, pending: Card | None = None) -> np.ndarray:
+    o = np.zeros(N_OBS, dtype=np.float32)
+    me = view.seat
+    # The card planes' 1s are set at once (one numpy call, not one per card).
+    ones = [HAND + c for c in view.hand if c != pending]
+    ones += [KEPT + c for c in view.kept]
+    ones += [MY_CRIB + c for c in view.my_crib]
+    if pending is not None:
+        ones.append(MY_CRIB + pending)
+    if view.starter is not None:
+        ones.append(STARTER + view.starter)
+    ones += [COUNT + c for c in view.count_cards]
+    ones += [(MY_PLAYED if seat == me else OPP_PLAYED) + c for seat, c in view.played]
+    o[ones] = 1
+    limit = view.options.limit
+    o[_S] = view.count / 31
+    o[_S + 1 + _PHASES[view.phase]] = 1
+    o[_S + 5] = view.is_dealer
+    o[_S + 6] = view.opponent_left / 6
+    o[_S + 7] = view.opponent_discarded
+    o[_S + 8] = view.said_go[me]
+    o[_S + 9] = view.said_go[1 - me]
+    o[_S + 10] = view.scores[me] / 121
+    o[_S + 11] = view.scores[1 - me] / 121
+    o[_S + 12] = limit / 121
+    o[_S + 13] = view.to_act == me
+    return o
+
+
+class PolicyPlayer(Player):
+    """A policy on the arrays, playing as a Cribbage ``Player``."""
+
+    def __init__(self, policy: object, name: str | None = None) -> None:
+        self.seat = PolicySeat(policy, name)
+        self.policy = self.seat.act
+        self.name = self.seat.name
+
+    def _ask(self, view: View, pending: Card | None = None) -> int:
+        return self.seat.ask(observation_of(view, pending), mask_of(view, pending),
+                             lambda a: action_name(a, view.phase), IllegalMove)
+
+    def discard(self, view: View) -> tuple[Card, Card]:
+        first = Card(self._ask(view))
+        return first, Card(self._ask(view, first))
+
+    def play(self, view: View) -> Card | None:
+        a = self._ask(view)
+        return None if a == GO else Card(a)
