@@ -189,3 +189,25 @@ def test_expert_shares_a_playout_budget_among_its_candidates() -> None:
     searched = [s for s in p.spent if s]
     assert searched and max(searched) <= max(48, 6 * 6), max(searched)
     assert max(searched) > 6 * 2   # some decision used more than `worlds` a candidate
+
+
+def test_the_shipped_hand_outcomes_are_what_the_script_builds() -> None:
+    """The default game's family (knocking at 10) measured again, hand for hand (about
+    20 s): the data EXPERT's win table stands on is what scripts/build_gin_win_table.py
+    builds with today's STANDARD and rules."""
+    import importlib.util
+    import json
+    import sys
+    from pathlib import Path
+
+    from port.ginrummy import wintable
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "build_gin_win_table.py"
+    spec = importlib.util.spec_from_file_location("build_gin_win_table", path)
+    assert spec and spec.loader
+    build = importlib.util.module_from_spec(spec)
+    sys.modules["build_gin_win_table"] = build
+    spec.loader.exec_module(build)
+    shipped = json.loads(wintable.HANDS_FILE.read_text())
+    counts = build.measure(build.FAMILIES["knock"], shipped["hands"], shipped["seed"])
+    assert wintable.hands()["knock"] == dict(counts)
