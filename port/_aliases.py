@@ -15,10 +15,11 @@ import sys
 import warnings
 from types import ModuleType
 
-_RULES = ("errors", "melds", "options", "players", "scoring", "settle", "state")
+_RULES = ("melds", "options", "players", "scoring", "settle", "state")
 OLD_PATHS: dict[str, str] = {
     "port.rules": "port.ginrummy.rules",
     **{f"port.rules.{m}": f"port.ginrummy.rules.{m}" for m in _RULES},
+    "port.rules.errors": "port.checks",
     "port.rules.computer": "port.ginrummy.computer",
     "port.rules.expert": "port.ginrummy.expert",
     "port.rules.levels": "port.ginrummy.levels",

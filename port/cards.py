@@ -12,8 +12,9 @@ Nothing here knows gin rummy beyond card values; Cribbage will use the same unit
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Protocol, SupportsIndex
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -23,9 +24,22 @@ LANE_MASK = 0x1FFF  # the 13 rank bits of one lane
 
 
 class Card(int):
-    """A card 0..51 that prints as "AS", "TD", "KC"."""
+    """A card 0..51 that prints as "AS", "TD", "KC". ``Card(52)``, ``Card(-1)``,
+    ``Card(3.0)`` and ``Card(True)`` are refused (a ValueError, a TypeError): there
+    are no such cards. (The 52 cards are made once, ``CARDS``; hot paths index it.)"""
 
     __slots__ = ()
+
+    def __new__(cls, value: SupportsIndex) -> Card:
+        # The common case first: an int in range is the card made once, in CARDS.
+        if (value.__class__ is int or value.__class__ is Card) and 0 <= value < 52:  # type: ignore[operator]
+            return CARDS[value]  # type: ignore[index]
+        if isinstance(value, (bool, float, str, bytes)):
+            raise TypeError(f"a card is an int 0 to 51, not {value!r}")
+        number = operator.index(value)
+        if not 0 <= number < 52:
+            raise ValueError(f"there is no card {number}: cards are 0 to 51")
+        return CARDS[number]
 
     @property
     def rank(self) -> int:
@@ -55,7 +69,7 @@ class Card(int):
 
 
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 _BIT: tuple[int, ...] = tuple(c.bit for c in CARDS)
 # Bit position (suit * 16 + rank) -> Card, for turning masks back into cards.
 _CARD_AT_BIT: dict[int, Card] = {c.suit * LANE + c.rank: c for c in CARDS}

@@ -18,7 +18,8 @@ import json
 import time
 from dataclasses import asdict, dataclass, field
 
-from port.cribbage.levels import load_player
+from port.bots import bot_name
+from port.cribbage.levels import LEVELS, load_player
 from port.cribbage.rules import GameRecord, Options, play_game
 from port.match.common import chunks, seated_game, wilson
 from port.match.runner import Runner
@@ -30,7 +31,7 @@ PRELOAD = ("port.cribbage.rules", "port.cribbage.levels")
 class Side:
     """One side's tallies over a match."""
 
-    name: str
+    name: str                # as the report shows it: a level's name, a bot's own name
     games_won: int = 0       # skunks count twice
     games: int = 0           # games won, each once
     skunks: int = 0
@@ -41,6 +42,7 @@ class Side:
     hand: int = 0            # points of its own hand in the show
     cribs: int = 0           # deals it held the crib
     crib: int = 0            # points of its crib in the show
+    spec: str = ""           # as it was asked for: a level, or path/to/bot.py:Name
 
     @property
     def per_deal(self) -> tuple[float, float, float]:
@@ -63,6 +65,11 @@ class MatchResult:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+def name_of(spec: str) -> str:
+    """A player as the report names it: a level by its name, a bot by its own ``name``."""
+    return bot_name(spec, LEVELS)
+
+
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
     return seated_game(load_player, play_game, a, b, options, seed, game)
@@ -81,7 +88,7 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     runner = runner or Runner(workers)
     parts = runner.map(_work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
     result = MatchResult(games, seed, {"limit": options.limit, "skunking": options.skunking},
-                         Side(a), Side(b))
+                         Side(name_of(a), spec=a), Side(name_of(b), spec=b))
     for part in parts:
         for seat_a, record in part:
             _tally(result, seat_a, record)

@@ -18,7 +18,8 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from port.ginrummy.rules.options import BONUS_CHOICES, DOUBLER_SUITS, FirstTurn, Options
-from port.ginrummy.levels import load_player
+from port.bots import bot_name
+from port.ginrummy.levels import LEVELS, load_player
 from port.ginrummy.rules.players import GameRecord, play_game
 from port.ginrummy.rules.settle import Outcome
 from port.match.common import chunks, seated_game, wilson
@@ -31,7 +32,7 @@ PRELOAD = ("port.ginrummy.rules", "port.ginrummy.levels")
 class Side:
     """One side's tallies over a match."""
 
-    name: str
+    name: str                # as the report shows it: a level's name, a bot's own name
     games_won: int = 0
     points: int = 0
     final: int = 0           # the score sheets' final totals (bonuses, boxes, shutouts)
@@ -42,6 +43,7 @@ class Side:
     undercuts: int = 0
     knocks: int = 0          # hands this side ended with a knock (won or undercut)
     knocks_won: int = 0
+    spec: str = ""           # as it was asked for: a level, or path/to/bot.py:Name
 
 
 @dataclass
@@ -58,6 +60,11 @@ class MatchResult:
     win_rate_a: float = 0.0
     interval_a: tuple[float, float] = (0.0, 0.0)
     extra: dict[str, object] = field(default_factory=dict)
+
+
+def name_of(spec: str) -> str:
+    """A player as the report names it: a level by its name, a bot by its own ``name``."""
+    return bot_name(spec, LEVELS)
 
 
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
@@ -79,7 +86,7 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     runner = runner or Runner(workers)
     parts = runner.map(_work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
     seconds = time.perf_counter() - t0
-    result = MatchResult(games, seed, _options_dict(options), Side(a), Side(b))
+    result = MatchResult(games, seed, _options_dict(options), Side(name_of(a), spec=a), Side(name_of(b), spec=b))
     for part in parts:
         for seat_a, record in part:
             _tally(result, seat_a, record)

@@ -44,6 +44,7 @@ class RoundRobin:
     pairings: list[Pairing] = field(default_factory=list)
     elo: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
+    names: dict[str, str] = field(default_factory=dict)    # as the table shows them: a bot's own name
 
     def rate(self, x: str, y: str) -> tuple[float, tuple[float, float]] | None:
         """x's win rate against y, and its interval (None for x == y)."""
@@ -59,7 +60,7 @@ class RoundRobin:
 def round_robin(game: ModuleType, players: list[str], games: int, seed: int, options: Any,
                 runner: Runner) -> RoundRobin:
     """Every pair of ``players`` plays ``games`` games of ``game`` (a module of
-    ``port.match``: ``run_match``, ``score_a``)."""
+    ``port.match``: ``run_match``, ``score_a``, ``name_of``)."""
     if len(players) < 2 or len(set(players)) != len(players):
         raise ValueError("a round robin needs two or more different players")
     pairs = list(combinations(players, 2))
@@ -72,7 +73,7 @@ def round_robin(game: ModuleType, players: list[str], games: int, seed: int, opt
             r = game.run_match(a, b, games, seed, options, runner=runner)
             score = game.score_a(r)
             if out is None:
-                out = RoundRobin(players, games, seed, r.options)
+                out = RoundRobin(players, games, seed, r.options, names={p: game.name_of(p) for p in players})
             out.pairings.append(Pairing(a, b, games, score, score / games if games else 0.0,
                                         wilson(score, games)))
             out.seconds += r.seconds
@@ -110,7 +111,7 @@ def elo(players: list[str], pairings: list[Pairing]) -> dict[str, float]:
 
 
 def report(t: RoundRobin) -> str:
-    names = [_short(p) for p in t.players]
+    names = [t.names.get(p, p) for p in t.players]
     width = max(17, *(len(n) + 1 for n in names))
     rows = [f"round robin: {len(t.players)} players, {t.games} games per pair, seed {t.seed}, "
             f"options {t.options}",
@@ -134,8 +135,3 @@ def to_json(t: RoundRobin) -> str:
     d["crosstable"] = {p: {q: (None if t.rate(p, q) is None else t.rate(p, q)[0])  # type: ignore[index]
                            for q in t.players} for p in t.players}
     return json.dumps(d, indent=2)
-
-
-def _short(spec: str) -> str:
-    """A bot file's player by its class name in the table; a level by its name."""
-    return spec.rpartition(":")[2] if ":" in spec else spec

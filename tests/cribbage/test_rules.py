@@ -343,11 +343,11 @@ def test_illegal_discard_a_card_not_held_or_twice() -> None:
 
 def test_illegal_bad_seat_and_non_int_card() -> None:
     h = kept_deal("AS 2S 3S 4S", "AH 2H 3H 4H", "KD")
-    _illegal(h, lambda: h.play(2, card("AS")), "not a seat")
-    _illegal(h, lambda: h.play("0", card("AS")), "not a seat")  # type: ignore[arg-type]
-    _illegal(h, lambda: h.play(0, "AS"), "not a card")          # type: ignore[arg-type]
-    _illegal(h, lambda: h.play(0, 52), "not a card")
-    _illegal(h, lambda: h.play(0, 1.0), "not a card")           # type: ignore[arg-type]
+    _illegal(h, lambda: h.play(2, card("AS")), "there is no seat 2")
+    _illegal(h, lambda: h.play("0", card("AS")), "a seat is the int 0 or 1")  # type: ignore[arg-type]
+    _illegal(h, lambda: h.play(0, "AS"), "a card is a Card or an int")        # type: ignore[arg-type]
+    _illegal(h, lambda: h.play(0, 52), "no such card")
+    _illegal(h, lambda: h.play(0, 1.0), "a card is a Card or an int")         # type: ignore[arg-type]
     with pytest.raises(IllegalMove):
         h.view(5)
 

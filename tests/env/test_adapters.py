@@ -66,7 +66,8 @@ def test_a_policy_plays_expert_through_the_real_command_line(bot: Path) -> None:
                            "--games", "2", "--limit", "0", "--workers", "1", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["a"]["name"].endswith(":Greedy")
+    side = json.loads(done.stdout)["a"]
+    assert side["name"] == "greedy" and side["spec"].endswith(":Greedy")     # its own name
 
 
 def test_an_illegal_policy_move_is_reported_not_replaced(bot: Path) -> None:

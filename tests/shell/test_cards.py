@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from port.cards import (
-    CARDS, PascalRandom, card, cards_of, deck, hand, mask, parse, shuffled_deck, text,
+    CARDS, Card, PascalRandom, card, cards_of, deck, hand, mask, parse, shuffled_deck, text,
 )
 
 
@@ -49,3 +49,14 @@ def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
     a, b, c = shuffled_deck(PascalRandom(42)), shuffled_deck(PascalRandom(42)), shuffled_deck(PascalRandom(43))
     assert a == b != c
     assert sorted(a) == deck()
+
+
+@pytest.mark.parametrize("value, error", [(52, ValueError), (-1, ValueError), (3.0, TypeError),
+                                          (True, TypeError), ("AS", TypeError)])
+def test_there_is_no_card_outside_0_to_51(value: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match="card"):
+        Card(value)  # type: ignore[arg-type]
+
+
+def test_a_card_from_an_int_is_the_card_made_once() -> None:
+    assert Card(12) is CARDS[12] and str(Card(Card(12))) == "KS"

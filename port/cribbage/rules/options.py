@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from port.checks import IllegalMove, check_flag, check_whole
+
 LIMITS = (121, 61)   # the documentation: SCORE LIMIT cycles between 121 and 61
 SKUNK_MARGIN = 30    # "the skunk point (limit - 30)"
 
@@ -16,8 +18,11 @@ class Options:
     skunking: bool = False
 
     def __post_init__(self) -> None:
-        if self.limit not in LIMITS:
-            raise ValueError(f"the score limit is 121 or 61, not {self.limit}")
+        # Refused with the engine's own error (a BadArgument for a float, a bool or a
+        # string; an IllegalMove for another number), before any game starts.
+        if check_whole(self.limit, "set the options", "the score limit") not in LIMITS:
+            raise IllegalMove(f"cannot set the options: the score limit is 121 or 61, not {self.limit}")
+        check_flag(self.skunking, "set the options", "skunking")
 
     @property
     def skunk_line(self) -> int:

@@ -15,7 +15,8 @@ A deal (the documentation, "The Deal", "Game play", "Scoring Hands"):
     DONE     the deal is over, or the game is: ``winner`` is set the moment a seat
              reaches the limit, in any phase, and nothing more is counted.
 
-Illegal actions raise ``IllegalMove`` (a ValueError) and change nothing. The state
+Illegal actions and arguments raise ``IllegalMove`` (a ValueError; an argument of the
+wrong type is a ``BadArgument``, a TypeError too: ``port.checks``) and change nothing. The state
 holds the deck; a player never sees it: ``view(seat)`` builds a ``View`` of that seat's
 own cards and the public facts only.
 """
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from port.cards import CARDS, Card, Rng, shuffled_deck, text
+from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_scores, check_seat
 from port.cribbage.rules.options import Options
 from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown
 
@@ -35,8 +37,6 @@ LAST_COUNT = 31
 HEELS = 2
 
 
-class IllegalMove(ValueError):
-    """An action the rules do not allow now; the state is unchanged."""
 
 
 class Phase(Enum):
@@ -130,16 +130,10 @@ def fitting(cards: Sequence[Card], count: int) -> list[Card]:
     return [c for c in cards if RANK_VALUE[c % 13] <= room]
 
 
-def _as_seat(seat: object) -> int:
-    if type(seat) is not int or seat not in (0, 1):
-        raise IllegalMove(f"{seat!r} is not a seat: seats are 0 and 1")
-    return seat
-
-
-def _as_card(c: object) -> Card:
-    if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
-        raise IllegalMove(f"{c!r} is not a card")
-    return CARDS[c]
+def _check_options(options: object, doing: str) -> Options:
+    if not isinstance(options, Options):
+        raise BadArgument(f"cannot {doing}: the options are an Options, not {options!r}")
+    return options
 
 
 class HandState:
@@ -154,12 +148,10 @@ class HandState:
                  options: Options = Options()) -> None:
         """Deal from ``deck`` (52 different cards, the last is the top): six each, one
         at a time, the non-dealer first. The card left on top is cut as the starter."""
-        dealer = _as_seat(dealer)
-        cards = [CARDS[c] for c in deck]
-        if len(cards) != 52 or len(set(cards)) != 52:
-            raise ValueError("a deal is made from a full deck of 52 different cards")
-        if any(not 0 <= s < options.limit for s in scores):
-            raise ValueError(f"scores {scores} are not those of a game still on (limit {options.limit})")
+        dealer = check_seat(dealer, "deal")
+        options = _check_options(options, "deal")
+        cards = check_cards(deck, "deal", "the deck", 52)
+        scores = check_scores(scores, "deal", options.limit)
         self.options = options
         self.dealer = dealer
         hands: list[list[Card]] = [[], []]
@@ -197,9 +189,12 @@ class HandState:
                    starter: int, scores: tuple[int, int] = (0, 0),
                    options: Options = Options()) -> HandState:
         """A deal of given cards (for tests, puzzles and look-ahead)."""
-        first, second = list(non_dealer_hand), list(dealer_hand)
-        if len(first) != HAND_SIZE or len(second) != HAND_SIZE:
-            raise ValueError("each seat is dealt six cards")
+        first = check_cards(non_dealer_hand, "deal", "the non-dealer's hand", HAND_SIZE)
+        second = check_cards(dealer_hand, "deal", "the dealer's hand", HAND_SIZE)
+        starter = check_card(starter, "deal", "")
+        if set(first) & set(second) or starter in first or starter in second:
+            raise IllegalMove("cannot deal: a card is dealt twice (the hands and the starter "
+                              "are different cards)")
         dealt = [c for pair in zip(first, second) for c in pair]
         rest = [c for c in CARDS if c not in dealt and c != starter]
         return cls(dealer, rest + [starter] + dealt[::-1], scores, options)
@@ -228,20 +223,21 @@ class HandState:
         return (self.board[0], self.board[1])
 
     def discarded(self, seat: int) -> bool:
-        return bool(self.cribs[seat])
+        return bool(self.cribs[check_seat(seat, "ask whether a seat has laid away")])
 
     def can_play(self, seat: int) -> bool:
         """Whether a card of the seat's fits the count (turn or not)."""
-        return bool(fitting(self.hands[seat], self.count))
+        return bool(fitting(self.hands[check_seat(seat, "ask whether a seat can play")], self.count))
 
     def legal_plays(self, seat: int) -> list[Card]:
         """The cards the seat may play now: none unless it is its turn to play."""
+        seat = check_seat(seat, "list a seat's legal plays")
         if self.phase is not Phase.PLAY or self.to_act != seat:
             return []
         return fitting(self.hands[seat], self.count)
 
     def view(self, seat: int) -> View:
-        seat = _as_seat(seat)
+        seat = check_seat(seat, "show a seat's view")
         other = 1 - seat
         return View(
             seat=seat,
@@ -269,13 +265,13 @@ class HandState:
     def discard(self, seat: int, cards: Sequence[int]) -> None:
         """Lay away two cards to the dealer's crib. Either seat may go first; after the
         second discard the starter is cut (and heels pegged)."""
-        seat = _as_seat(seat)
+        seat = check_seat(seat, "lay away cards")
         self._expect_phase(Phase.DISCARD, "lay away cards")
         if self.cribs[seat]:
             raise IllegalMove(f"seat {seat} has laid away its two cards already")
         if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-            raise IllegalMove(f"lay away two cards, not {cards!r}")
-        chosen = [_as_card(c) for c in cards]
+            raise BadArgument(f"lay away two cards, not {cards!r}")
+        chosen = [check_card(c, "lay away", f"seat {seat} ") for c in cards]
         if len(chosen) != CRIB_SHARE:
             raise IllegalMove(f"lay away exactly two cards to the crib, not {len(chosen)}")
         if chosen[0] == chosen[1]:
@@ -294,9 +290,9 @@ class HandState:
 
     def play(self, seat: int, card: int) -> int:
         """Play a card to the count; returns the points it pegged."""
-        seat = _as_seat(seat)
+        seat = check_seat(seat, "play a card")
         self._expect_turn(seat, "play a card")
-        c = _as_card(card)
+        c = check_card(card, "play", f"seat {seat} ")
         if c not in self.hands[seat]:
             raise IllegalMove(f"{c} is not in seat {seat}'s hand")
         if self.count + RANK_VALUE[c.rank] > LAST_COUNT:
@@ -319,7 +315,7 @@ class HandState:
 
     def go(self, seat: int) -> None:
         """Say GO: only when no card in hand fits the count."""
-        seat = _as_seat(seat)
+        seat = check_seat(seat, "say GO")
         self._expect_turn(seat, "say GO")
         if self.can_play(seat):
             raise IllegalMove(f"seat {seat} cannot say GO: it holds a card that fits the count of {self.count}")
@@ -461,7 +457,12 @@ class GameState:
     hand: HandState = field(init=False)
 
     def __post_init__(self) -> None:
-        self.first_dealer = _as_seat(self.first_dealer)
+        self.first_dealer = check_seat(self.first_dealer, "start a game")
+        self.options = _check_options(self.options, "start a game")
+        if not callable(getattr(self.rng, "below", None)):
+            raise BadArgument(f"cannot start a game: the deal needs a seeded generator (PascalRandom), "
+                              f"not {self.rng!r}")
+        self.scores = check_scores(self.scores, "start a game", self.options.limit)
         self.hand = HandState.deal(self.first_dealer, self.rng, self.scores, self.options)
         self.hands_dealt = 1
 

@@ -6,7 +6,7 @@ and game state machines, and the player interface. Plain Python: it never import
     >>> deadwood(parse("AS 2S 3S 7H 7D 7C KD"))
     10
 """
-from port.ginrummy.rules.errors import BadArgument
+from port.checks import BadArgument
 from port.ginrummy.rules.melds import Arrangement, arrange, best_discards, deadwood
 from port.ginrummy.rules.options import (
     BONUS_CHOICES, DOUBLER_SUITS, PRESETS, SCORING_METHODS, FirstTurn, Options, preset,

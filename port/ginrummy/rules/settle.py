@@ -31,7 +31,7 @@ from enum import Enum
 from itertools import product
 
 from port.cards import LANE, Card, cards_of, mask
-from port.ginrummy.rules.errors import BadArgument, IllegalMove, check_card, check_cards, check_seat
+from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_seat
 from port.ginrummy.rules.melds import arrange_mask, arrangements_within_mask, deadwood_mask
 from port.ginrummy.rules.options import Options
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from port.cards import CARDS, Card, Rng, cards_of, shuffled_deck
-from port.ginrummy.rules.errors import BadArgument, IllegalMove, check_card, check_cards, check_seat
+from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_seat
 from port.ginrummy.rules.melds import deadwood_mask
 from port.ginrummy.rules.options import FirstTurn, Options
 from port.ginrummy.rules.scoring import COLUMNS, ScoreSheet, sheet

@@ -1,9 +1,12 @@
-"""The engine's refusals, and the argument checks every public entry point makes first.
+"""The engines' refusals and the argument checks every public entry point makes first,
+shared by both games' Rules units (``port.ginrummy.rules``, ``port.cribbage.rules``).
 
 Every check runs before anything changes, so an illegal call leaves the state exactly
 as it was. A message names the action tried and the reason, in one plain sentence:
 "seat 0 cannot discard now: it must draw first", "cannot draw from the stock: there
-is no seat 2 (the seats are 0 and 1)".
+is no seat 2 (the seats are 0 and 1)". A value of the wrong type (a float, a bool, a
+string where a number is meant) is a ``BadArgument``: both the engine's own
+``IllegalMove`` and a ``TypeError``.
 """
 from __future__ import annotations
 
@@ -80,4 +83,33 @@ def check_cards(cards: object, doing: str, what: str, count: int) -> list[Card]:
     return out
 
 
-__all__ = ["BadArgument", "IllegalMove", "check_card", "check_cards", "check_seat"]
+def check_whole(value: object, doing: str, what: str) -> int:
+    """``value`` as a whole number (an int, never a bool, float or string)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    raise BadArgument(f"cannot {doing}: {what} is a whole number, not {value!r} ({_kind(value)})")
+
+
+def check_flag(value: object, doing: str, what: str) -> bool:
+    """``value`` as True or False, nothing else (not 1, not "yes")."""
+    if isinstance(value, bool):
+        return value
+    raise BadArgument(f"cannot {doing}: {what} is True or False, not {value!r} ({_kind(value)})")
+
+
+def check_scores(scores: object, doing: str, limit: int) -> tuple[int, int]:
+    """Two whole numbers from 0 to below ``limit``: the scores of a game still on."""
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+        raise BadArgument(f"cannot {doing}: the scores are two whole numbers, not {scores!r} ({_kind(scores)})")
+    pair = tuple(scores)
+    if len(pair) != 2:
+        raise IllegalMove(f"cannot {doing}: the scores are two whole numbers, not {len(pair)}")
+    a, b = (check_whole(s, doing, "a score") for s in pair)
+    if not (0 <= a < limit and 0 <= b < limit):
+        raise IllegalMove(f"cannot {doing}: scores {a} and {b} are not those of a game still on "
+                          f"(0 to {limit - 1})")
+    return a, b
+
+
+__all__ = ["BadArgument", "IllegalMove", "check_card", "check_cards", "check_flag", "check_scores",
+           "check_seat", "check_whole"]
