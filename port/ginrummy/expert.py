@@ -41,7 +41,7 @@ from port.ginrummy.rules.melds import arrange_mask, best_discards_mask, deadwood
 from port.ginrummy.rules.players import Draw, KnockChoice, legal_discards
 from port.ginrummy.rules.settle import best_layoffs
 from port.ginrummy.rules.options import FirstTurn
-from port.ginrummy.rules.state import DRAW_AT, Act, View
+from port.ginrummy.rules.state import DRAW_AT, Act, Phase, View
 from port.ginrummy.wintable import win_table
 
 _SPREAD = 0x0001_0001_0001_0001
@@ -458,20 +458,68 @@ class Expert(Standard):
         price = self._pricer(view)
         self.memo = {}
         take = self._best_of(*self._after(view, kn, h11 ^ take_d, take_d, deals, price))[0]
-        me = view.seat
-        o = view.options
-        schedule, at_once = self._schedule(kn), self._at_once(view)
-        stock = []
-        self.spent += len(deals)
-        for opp, order in deals:
-            hands = [0, 0]
-            hands[me], hands[1 - me] = h, opp
-            stock.append(price(play_out(hands, list(order), t, me, view.knock_value, me,
-                                        o.gin_bonus, o.undercut_bonus, schedule, at_once,
-                                        stock_first=True, memo=self.memo)))
+        stock = self._stock_draw(view, kn, deals, price)
         values = [take, stock] if standard is Draw.PILE else [stock, take]
         i = self._prefer(values, 0)
         return standard if i == 0 else (Draw.STOCK if standard is Draw.PILE else Draw.PILE)
+
+    def _stock_draw(self, view: View, kn: Knowledge, deals: list[tuple[int, list[int]]],
+                    price: Callable[[int], float]) -> list[float]:
+        """Per world, the worth of leaving the pile's top and drawing the world's next
+        stock card, playing on fast."""
+        me, o = view.seat, view.options
+        top = view.pile_top
+        schedule, at_once = self._schedule(kn), self._at_once(view)
+        out = []
+        self.spent += len(deals)
+        for opp, order in deals:
+            hands = [0, 0]
+            hands[me], hands[1 - me] = kn.mine, opp
+            out.append(price(play_out(hands, list(order), top.bit if top is not None else None, me,
+                                      view.knock_value, me, o.gin_bonus, o.undercut_bonus, schedule,
+                                      at_once, stock_first=True, memo=self.memo)))
+        return out
+
+    # -- review: every choice of a decision, judged on the same worlds --
+
+    def values(self, view: View, worlds: int = 100) -> dict[Draw | Card | KnockChoice, float]:
+        """Each legal choice of the decision the view is at, with its estimated worth
+        (the chance to win the game; the points of the hand when ``by_game`` is off),
+        every choice played out on the same ``worlds`` sampled worlds: what a review
+        shows beside the choice made (``port.ginrummy.review``). A discard's worth
+        includes the better of knocking and playing on after it; taking the pile card
+        is followed by STANDARD's discard. Empty for a decision it does not judge (the
+        upcard offer, a hand that is over)."""
+        self.spent = 0
+        self.memo = {}
+        kn = knowledge(view)
+        price = self._pricer(view)
+        deals = self._deals(kn, worlds, view.knock_value)
+
+        def mean(xs: list[float]) -> float:
+            return sum(xs) / len(xs)
+
+        if view.phase is Phase.DISCARD:
+            return {c: mean(self._best_of(*self._after(view, kn, kn.mine ^ c.bit, c.bit, deals, price))[0])
+                    for c in legal_discards(view)}
+        if view.phase is Phase.KNOCK:
+            top = view.pile_top
+            on, knock = self._after(view, kn, kn.mine, top.bit if top is not None else None, deals, price)
+            out: dict[Draw | Card | KnockChoice, float] = {KnockChoice.PLAY_ON: mean(on)}
+            if knock is not None:
+                out[KnockChoice.KNOCK] = mean(knock)
+            return out
+        if view.phase is Phase.DRAW:
+            out = {Draw.STOCK: mean(self._stock_draw(view, kn, deals, price))}
+            top = view.pile_top
+            if top is not None and not view.stock_only:
+                h11 = kn.mine | top.bit
+                take_d = min((_score_discard(h11, d, kn, self.weights), -_VALUE_AT[d], -d, d)
+                             for d in _bits(kn.mine))[3]
+                out[Draw.PILE] = mean(self._best_of(*self._after(view, kn, h11 ^ take_d, take_d,
+                                                                 deals, price))[0])
+            return out
+        return {}
 
 
 __all__ = ["Expert", "Sampler", "out_points", "play_out"]
