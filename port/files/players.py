@@ -37,6 +37,16 @@ def clean_name(text: str) -> str:
     return kept if kept.strip() else DEFAULT_NAME
 
 
+def plain(text: str) -> str:
+    """Text as the player sees it: each byte that was not UTF-8 (a command-line word or a
+    path from a system that is not UTF-8, which Python keeps as a lone surrogate) is a
+    "?". Such text cannot be drawn, printed or written to a file; a name made of it
+    becomes a plain name ("?" is a character the options menu allows in names)."""
+    if text.isascii():
+        return text
+    return "".join("?" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
+
+
 def check_name(name: object) -> None:
     if not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable() or not name.strip():
         raise FileError(f"bad player name {name!r}")

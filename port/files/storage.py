@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from port.files.lock import locked
+from port.files.players import plain
 from port.files.records import MAX_FILE
 
 _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -80,7 +81,7 @@ class DiskBackend:
         self.use_flock = use_flock
 
     def describe(self) -> str:
-        return str(self.directory)
+        return plain(str(self.directory))   # a directory name that is not UTF-8 still shows
 
     def read(self, name: str) -> bytes | None:
         path = self.directory / name

@@ -12,17 +12,21 @@ the traceback through, as main() does.
 """
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Callable
 
 import pyxel
 
+from port.main import recording
 from port.main.controller import Controller, Session
 from port.main.driver import Driver
 from port.main.errors import DEBUG_ENV, internal_error, tell
 from port.main.errorscreen import ErrorScreen
 from port.main.launch import Launch
 from port.main.loop import Loop, init_pyxel, make_session
+from port.main.recorder import Recorder
+from port.main.recording import Desync
 
 
 def run(launch: Launch, start: Callable[[Session], Controller], title: str | None = None) -> int:
@@ -32,17 +36,30 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
     (the launch's game title when None): the seams by which each game runs on the shell.
     """
     init_pyxel(launch, launch.title if title is None else title)
+    recording.prepare_files(launch)    # a replay of a recording plays on its files
     session = make_session(launch)
+    # Before the first screen: it reads the files and deals from the seed.
+    recorder = Recorder.begin(launch, session.mouse) if launch.record is not None else None
     if launch.headless or launch.script is not None:
-        driver = Driver(Loop(session, start(session)))
+        loop = Loop(session, start(session))
+        _record(loop, recorder)
+        driver = Driver(loop)
         if launch.shots is None and launch.script is None:
             driver.step()
+            _finish(loop, recorder)
             return 0
-        if launch.script is not None:
-            driver.run_script(launch.script)
-        else:
-            driver.step()
+        desync = None
+        try:
+            if launch.script is not None:
+                driver.run_script(launch.script)
+            else:
+                driver.step()
+        except Desync as exc:
+            desync = exc               # told after the final screen is saved
+        _finish(loop, recorder)
         driver.shot("final")
+        if desync is not None:
+            raise desync
         return 0
     try:
         screen = start(session)
@@ -50,12 +67,37 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
         if not launch.web:
             raise                      # main() tells it, before any frame
         screen = _stopped(session, exc)
-    pyxel.run(*frame_callbacks(Loop(session, screen)))
+    loop = Loop(session, screen)
+    _record(loop, recorder)
+    pyxel.run(*frame_callbacks(loop, draw_every_frame=recorder is not None))
     return 0                           # the desktop never gets here: pyxel.quit() exits
 
 
-def frame_callbacks(loop: Loop) -> tuple[Callable[[], None], Callable[[], None]]:
-    """The update and draw that ``pyxel.run`` calls: the loop's, guarded."""
+def _record(loop: Loop, recorder: Recorder | None) -> None:
+    """The recorder sees each frame's input before the Mouse does, and ends the file at
+    exit however the run ends (pyxel's quit, a window's close box, an error)."""
+    if recorder is not None:
+        loop.before_poll.append(recorder.frame)
+        atexit.register(_finish, loop, recorder)
+
+
+def _finish(loop: Loop, recorder: Recorder | None) -> None:
+    if recorder is not None:
+        recorder.close(loop.frame)
+
+
+def frame_callbacks(loop: Loop, draw_every_frame: bool = False) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The update and draw that ``pyxel.run`` calls: the loop's, guarded.
+
+    pyxel skips draws when it runs behind. A recorded run draws every frame itself, at
+    the end of its update (pyxel's draw then only shows it): its screen is, frame for
+    frame, the one its replay draws, so their ends compare (``draw_every_frame``)."""
+
+    def draw_now() -> None:
+        try:
+            loop.draw()
+        except Exception as exc:
+            loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
 
     def update() -> None:
         try:
@@ -64,12 +106,12 @@ def frame_callbacks(loop: Loop) -> tuple[Callable[[], None], Callable[[], None]]
             loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
         if not loop.running:
             pyxel.quit()
+        if draw_every_frame:
+            draw_now()
 
     def draw() -> None:
-        try:
-            loop.draw()
-        except Exception as exc:
-            loop.controller = _stopped(loop.session, exc, isinstance(loop.controller, ErrorScreen))
+        if not draw_every_frame:
+            draw_now()
 
     return update, draw
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -29,7 +30,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from port import __version__
-from port.files.players import clean_name
+from port.files.players import clean_name, plain
+from port.main import recording
 from port.main.errors import UsageError, say
 from port.main.launch import Launch
 
@@ -37,7 +39,7 @@ PROFILES = ("EGA", "VGA", "CGA", "HERC", "ATT400", "PC3270", "EGAMONO", "MDA")
 HELP_WORDS = ("/?", "?", "HELP")
 SWITCHES = ("NODISK", "NOBLANK", "NOKEYBOARD", "LAPTOP", "GO")   # both games'
 USAGE = 2              # exit code of a refused command line
-SEED_MAX = 0xFFFFFFFF  # Turbo Pascal's RandSeed is a 32-bit LongInt
+SEED_MAX = recording.SEED_MAX  # Turbo Pascal's RandSeed is a 32-bit LongInt
 
 __all__ = ["Game", "UsageError", "documentation", "parse", "port_options"]
 
@@ -58,6 +60,7 @@ class Game:
     # Imports and returns the game's first-screen maker (Session -> Controller): loaded
     # only when a game is run, so help/list/view never start the display.
     first_screen: Callable[[], Callable[[Any], Any]]
+    files: tuple[str, ...] = ()               # its files, which a recording keeps (GINRUMMY.CFG, ...)
 
 
 def port_options(count: str) -> str:
@@ -69,6 +72,8 @@ def port_options(count: str) -> str:
   --headless      no window: run the frames as fast as possible
   --script FILE   play the input events of FILE (the headless driver)
   --shots DIR     where the driver saves its screenshots
+  --record FILE   write this session to FILE, a script: --script FILE
+                  replays it to the same end (docs/script.md)
   --version       print the version
 """
 
@@ -83,14 +88,20 @@ def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
     err = err or sys.stderr
     try:
         launch, words, action = _port_flags(argv)
-        launch.program, launch.title = game.program, game.title
+        launch.program, launch.title, launch.game_files = game.program, game.title, game.files
         if action == "help":
             say(out, game.help)
             return 0
         if action == "version":
             say(out, f"{game.title} {__version__}\n")
             return 0
-        return _dos_words(words, launch, out, game)
+        given = bool(words) or launch.seed is not None or launch.computer is not None
+        outcome = _dos_words(words, launch, out, game)
+        if isinstance(outcome, Launch):
+            if outcome.script is not None:
+                _script_header(outcome, game, given)
+            _check_outputs(outcome)
+        return outcome
     except UsageError as exc:
         try:
             print(f"{game.program}: {exc}  ({game.program} /? for help)", file=err)
@@ -176,12 +187,21 @@ def _set_shots(launch: Launch, value: str) -> None:
     launch.shots = path
 
 
+def _set_record(launch: Launch, value: str) -> None:
+    try:
+        launch.record = Path(value).absolute()
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"--record: cannot use {_shown(value)!r} ({_why(exc)})") from None
+
+
 def _why(exc: Exception) -> str:
     return getattr(exc, "strerror", None) or str(exc)
 
 
 def _shown(word: str) -> str:
-    """A word as quoted in a message: a long one is cut, so the message stays one line."""
+    """A word as quoted in a message: a long one is cut, so the message stays one line;
+    bytes that are not UTF-8 are "?", so it can be drawn and printed."""
+    word = plain(word)
     return word if len(word) <= 60 else word[:57] + "..."
 
 
@@ -200,7 +220,77 @@ _FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
     "--computer": (True, _set_computer),
     "--script": (True, _set_script),
     "--shots": (True, _set_shots),
+    "--record": (True, _set_record),
 }
+
+
+# ---- a script's header, and what the run will write ---------------------------------
+
+def _script_header(launch: Launch, game: Game, given: bool) -> None:
+    """A script may begin with the command line it plays under (docs/script.md): a
+    recording always does, and then the command line adds nothing that changes the game."""
+    assert launch.script is not None
+    header = recording.read_header(launch.script, game.program, game.files)
+    shown = _shown(str(launch.script))
+    if header.is_recording:
+        if given:
+            raise UsageError(f"{shown} is a recording and holds its own command line: "
+                             "add only --headless, --shots or --record")
+    recording.apply_header(launch, header)
+    _check_header(launch, game, shown)
+
+
+def _check_header(launch: Launch, game: Game, shown: str) -> None:
+    """A header's values as the command line would have them."""
+    if launch.profile not in PROFILES:
+        raise UsageError(f"{shown}: {_shown(launch.profile)!r} is not a display ({', '.join(PROFILES)})")
+    limit = launch.score_limit
+    if limit is not None and limit not in (game.limit(f"{limit:03d}"), game.limit(str(limit))):
+        raise UsageError(f"{shown}: {limit} is not a score limit of {game.title}")
+    if launch.name is not None:
+        launch.name = clean_name(plain(launch.name))
+    if launch.computer is not None:
+        _set_computer(launch, launch.computer)
+    launch.notices = tuple(plain(n) for n in launch.notices)
+
+
+def _check_outputs(launch: Launch) -> None:
+    """What the run will write is checked now, before any window opens: the shots
+    directory is made (``--script`` without ``--shots`` saves in ./shots) and the
+    recording's file is created, empty, so a run never fails late for want of them."""
+    if launch.script is not None and launch.shots is None:
+        launch.shots = _current_directory() / "shots"
+    if launch.shots is not None:
+        _writable_directory("--shots", launch.shots)
+    if launch.record is not None:
+        _new_file("--record", launch.record)
+
+
+def _writable_directory(flag: str, path: Path) -> None:
+    shown = _shown(str(path))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{flag}: cannot make the directory {shown!r} ({_why(exc)})") from None
+    try:
+        fd, probe = tempfile.mkstemp(dir=path, prefix=".probe-")
+    except OSError as exc:
+        raise UsageError(f"{flag}: cannot write in {shown!r} ({_why(exc)})") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _new_file(flag: str, path: Path) -> None:
+    """A new file (a recording never replaces one: it may be someone's)."""
+    shown = _shown(str(path))
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise UsageError(f"{flag}: {shown!r} already exists (a recording never replaces a file: "
+                         "give a new name)") from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{flag}: cannot make {shown!r} ({_why(exc)})") from None
+    os.close(fd)
 
 
 # ---- the documented words ----------------------------------------------------------
@@ -219,7 +309,7 @@ def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -
             return _list(read[1:], out, game)
         if first == "VIEW":
             return _view(out, game)
-    notices = [f"Only the first {game.max_words} words are read: ignored {' '.join(ignored)}."] if ignored else []
+    notices = [f"Only the first {game.max_words} words are read: ignored {plain(' '.join(ignored))}."] if ignored else []
     path_word = _read_words(read, launch, game)
     launch.path = _check_path(path_word, notices)
     launch.notices = (*launch.notices, *notices)
@@ -256,8 +346,9 @@ def _read_words(words: list[str], launch: Launch, game: Game) -> str | None:
             path = word                       # the last path given is the one used
         else:
             # "The name used is the LAST word on the command line that is NOT otherwise
-            # recognized as a command" -- "Schoenberger will give you Schoenbe"
-            launch.name = clean_name(word)
+            # recognized as a command" -- "Schoenberger will give you Schoenbe". Bytes
+            # that are not UTF-8 (a word typed on a system in another encoding) are "?".
+            launch.name = clean_name(plain(word))
     return path
 
 

@@ -8,6 +8,7 @@ computer player and today's date.
 """
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +43,9 @@ class GameContext:
     # The title screen's maker, given by the game's start-up: the screens go back to it
     # without importing the menus (which import the game screen).
     title: Callable[[Any], Controller] | None = None
+    # Today's date, as the game asks it (GinRummy's high scores): the clock's, or the
+    # one a recording gives (``Launch.today``), so a replay writes the same files.
+    today: Callable[[], datetime.date] = datetime.date.today
 
     # Reads the game's files: ``open_store(path, nodisk=...)`` -> its store.
     open_store: ClassVar[Callable[..., Any]]
@@ -58,6 +62,9 @@ class GameContext:
         if launch.score_limit is not None:
             cfg = cfg.with_(score_limit=launch.score_limit)
         ctx = cls(session, store, cfg, seed=launch.seed)
+        if launch.today is not None:
+            day = launch.today
+            ctx.today = lambda: day
         ctx.notices = [*launch.notices, *store.take_notices()]
         ctx.apply_display()
         return ctx

@@ -13,15 +13,17 @@ so the Mouse unit reads them exactly as it reads a person's.
 """
 from __future__ import annotations
 
+import json
 import shlex
 from collections.abc import Callable
 from pathlib import Path
 
 import pyxel
 
+from port.main import recording
 from port.main.controller import Controller, Session
-from port.main.errors import UsageError
 from port.main.launch import Launch
+from port.main.recording import Desync, ScriptError
 from port.main.loop import Loop, init_pyxel, make_session
 from port.mouse import BUTTON_NAMES, KEYS, pyxel_key
 from port.screen import LOGICAL_HEIGHT, LOGICAL_WIDTH, png
@@ -43,11 +45,9 @@ def _code(key: str) -> int:
     return _MODIFIERS.get(key.upper()) or pyxel_key(key)
 
 
-class ScriptError(UsageError, ValueError):
-    """A line of a driver script that cannot be read: one plain sentence, exit code 2."""
-
-
 MAX_WAIT = 30 * 60 * 60     # frames: an hour of game time is the longest wait a line asks
+MAX_PIXEL = 4096            # a pointer pixel beyond any profile's screen is a bad line
+MAX_TEXT = 100              # characters one frame's typed text may hold
 
 
 def _number(text: str, top: int) -> int:
@@ -64,6 +64,7 @@ class Driver:
         launch = self.session.launch
         self.shots = Path(launch.shots) if launch.shots is not None else Path("shots")
         self.saved: list[Path] = []
+        self.inputs_seen = False    # a header line (docs/script.md) comes before any input
 
     @classmethod
     def start(cls, launch: Launch, controller: Controller | Callable[[Session], Controller]) -> Driver:
@@ -152,6 +153,24 @@ class Driver:
         """Put the pointer on a logical point (takes effect on the next frame)."""
         pyxel.set_mouse_pos(self.screen.px(x), self.screen.py(y))
 
+    def pixel(self, x: int, y: int) -> None:
+        """Put the pointer on a pixel of the screen (a recording's pointer: exact on
+        every profile, where logical points may share a pixel)."""
+        pyxel.set_mouse_pos(x, y)
+
+    def text(self, text: str) -> None:
+        """The next frame's typed text, as pyxel reports it (no key is pressed for it)."""
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise ScriptError(f"expected a JSON string of at most {MAX_TEXT} characters")
+        pyxel.set_input_text(text)
+
+    def check_end(self, expected: dict[str, str]) -> None:
+        """Compare how this run ends with how its recording ended: Desync if it differs."""
+        got = recording.end_state(self.loop.frame, self.snapshot(), self.session.launch)
+        wrong = recording.differences(expected, got)
+        if wrong:
+            raise Desync(f"the replay did not end as its recording did: {'; '.join(wrong)}")
+
     def press(self, button: str = "left") -> None:
         """Press a mouse button and run one frame."""
         pyxel.set_btn(_button(button), True)
@@ -194,14 +213,18 @@ class Driver:
         self.run_text(text, source=str(path))
 
     def run_text(self, text: str, source: str = "<script>") -> None:
+        """Run a script's lines. Once the game has quit, the rest is skipped but for an
+        ``end`` line, which still checks how the run ended."""
         for number, line in enumerate(text.splitlines(), 1):
+            if not self.loop.running and line.strip().partition(" ")[0].lower() != "end":
+                continue
             try:
                 self.run_line(line)
+            except Desync as exc:
+                raise Desync(f"{source}:{number}: {exc}") from None
             except (ValueError, TypeError, IndexError, OverflowError, OSError) as exc:
                 shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "..."
                 raise ScriptError(f"{source}:{number}: {shown!r}: {exc}") from exc
-            if not self.loop.running:
-                return
 
     def run_line(self, line: str) -> None:
         """One script command (see docs/script.md)."""
@@ -210,8 +233,21 @@ class Driver:
             return
         word, _, rest = stripped.partition(" ")
         word = word.lower()
+        if word in recording.HEADER:
+            # Read by the command line before the game starts; the Python API's Driver
+            # was given its Launch. Either way a header is over once inputs begin.
+            if self.inputs_seen:
+                raise ScriptError("a header line comes before the script's first input")
+            return
+        if word == "end":
+            self.check_end(recording.parse_end(rest.split()))
+            return
+        self.inputs_seen = True
         if word == "type":
             self.type(rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest)
+            return
+        if word == "text":
+            self.text(json.loads(rest))
             return
         args = shlex.split(rest, comments=True)
         if word == "wait":
@@ -231,6 +267,11 @@ class Driver:
             self.click(args[0] if args else "left", *coords)
         elif word == "shot":
             self.shot(args[0])
+        elif word == "pixel":
+            self.pixel(_number(args[0], MAX_PIXEL), _number(args[1], MAX_PIXEL))
+        elif word in ("bdown", "bup"):
+            for name in args:
+                pyxel.set_btn(_button(name), word == "bdown")
         else:
             raise ScriptError(f"unknown command {word!r}")
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from port.files.players import plain
+
 # Set to 1 to see a traceback instead of the one line (both games: the project's name).
 DEBUG_ENV = "GINRUMMY_DEBUG"
 
@@ -36,7 +38,7 @@ def say(out: TextIO, text: str) -> None:
     """Write text to a stream now; a stream that refuses it is an OutputError (a reader
     that went away stays a BrokenPipeError: that is not an error, ``ginrummy view | head``)."""
     try:
-        out.write(text)
+        out.write(plain(text))     # a path that is not UTF-8 (``list`` names it) is printable
         out.flush()
     except BrokenPipeError:
         raise
@@ -48,7 +50,7 @@ def internal_error(exc: BaseException, *, program: str, title: str, web: bool = 
     """The one sentence an unexpected error becomes, in the game's own name ("cribbage:"
     at the prompt, "Cribbage stopped" in a page). In a web page there is no environment
     to set for the details, and a reload is what starts the game again."""
-    cause = f"{type(exc).__name__}: {exc}"[:200]
+    cause = plain(f"{type(exc).__name__}: {exc}")[:200]
     if web:
         return f"{title or 'The game'} stopped on an internal error ({cause}). Reload the page to start again."
     return f"{program}: internal error ({cause}); run with {DEBUG_ENV}=1 for the details."

@@ -5,6 +5,7 @@ The contract between the command line (``port.main.cmdline``) and the applicatio
 """
 from __future__ import annotations
 
+import datetime
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,12 @@ class Launch:
     headless: bool = False          # no window: step frames without waiting
     script: Path | None = None      # headless input script
     shots: Path | None = None       # where the headless driver saves screenshots
+    record: Path | None = None      # --record FILE: the session written as a script (docs/script.md)
+    today: datetime.date | None = None   # the date the game takes for today; None: the clock's
+    # The game's files (its Game's), which a recording keeps as the run found them, and
+    # a replay's files as its recording found them (None: the files are where path says).
+    game_files: tuple[str, ...] = ()
+    start_files: dict[str, bytes | None] | None = None
     notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
     # In a web page: touch is the left button (a long press is the hint), the name is
     # typed on on-screen letters too, and an internal error stays on the screen.

@@ -8,9 +8,13 @@ headless script driver (``port.main.driver``) steps it itself.
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pyxel
 
+from port.files.players import plain
 from port.main.controller import Controller, Session
 from port.main.launch import Launch
 from port.mouse import Key, Mouse, Press
@@ -52,12 +56,26 @@ def init_pyxel(launch: Launch, title: str = "") -> None:
         scale = None if launch.headless else window_scale(*screen_size)
         if scale is not None:
             extra["display_scale"] = scale     # the largest whole scale the desktop holds
-        pyxel.init(*screen_size, title=title, fps=HEADLESS_FPS if launch.headless else FPS,
-                   quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
+        with _plain_argv():
+            pyxel.init(*screen_size, title=title, fps=HEADLESS_FPS if launch.headless else FPS,
+                       quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
     finally:
         os.chdir(cwd)
     pyxel.mouse(False)        # the game draws its own pointer shapes
     _initialised = (launch.headless, *screen_size)
+
+
+@contextmanager
+def _plain_argv() -> Iterator[None]:
+    """pyxel.init reads ``sys.orig_argv`` (to restart itself) and fails on a word that is
+    not UTF-8 (``ginrummy $'\\xff'``: Python keeps its bytes as lone surrogates). It is
+    given the words with such bytes as "?" while it starts; the program keeps its own."""
+    kept = list(getattr(sys, "orig_argv", []))
+    sys.orig_argv = [plain(word) for word in kept]
+    try:
+        yield
+    finally:
+        sys.orig_argv = kept
 
 
 def _profile_size(launch: Launch) -> tuple[int, int]:
@@ -82,6 +100,8 @@ class Loop:
         self.controller: Controller | None = controller
         self.frame = 0
         self.delivered: list[tuple[int, object]] = []   # (frame, event) the controllers got
+        # Called at the start of each frame, before the Mouse polls (the recorder).
+        self.before_poll: list[Callable[[], None]] = []
 
     @property
     def running(self) -> bool:
@@ -91,6 +111,8 @@ class Loop:
         if self.controller is None:
             return
         self.frame += 1
+        for hook in self.before_poll:
+            hook()
         mouse, screen = self.session.mouse, self.session.screen
         events = mouse.poll()
         deliver = screen.saver.step(

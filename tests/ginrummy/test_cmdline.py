@@ -175,7 +175,7 @@ def test_no_words_is_a_plain_start_in_the_current_directory(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     got = launch()
-    assert got == Launch(path=tmp_path, program="ginrummy", title="GinRummy")
+    assert got == Launch(path=tmp_path, program="ginrummy", title="GinRummy", game_files=GINRUMMY.files)
 
 
 @pytest.mark.parametrize("word, limit", [("234", 234), ("025", 25), ("000", 0), ("999", 999)])

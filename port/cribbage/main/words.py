@@ -61,6 +61,6 @@ Example:  cribbage John B:\\ go
 """
 
 CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
-                "CRIBBAGE.DOC", HELP, _players, _first_screen)
+                "CRIBBAGE.DOC", HELP, _players, _first_screen, crib_files.NAMES)
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]

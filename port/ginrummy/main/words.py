@@ -64,6 +64,6 @@ Example:  ginrummy Dave 250 ..\\SAVES GO
 """
 
 GINRUMMY = Game("ginrummy", "GinRummy", 7, three_digits, (), "port.ginrummy", "GINRUMMY.DOC",
-                HELP, _players, _first_screen)
+                HELP, _players, _first_screen, files.NAMES)
 
 __all__ = ["GINRUMMY", "HELP", "three_digits"]
