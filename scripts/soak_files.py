@@ -18,6 +18,10 @@ Each line prints its trials and its failures; the target (issue 14) is 0 torn fi
   next start must recover every record the damaged file held.
 - two copies: two children record games into one directory at the same time; every
   game must be counted. Once with flock (the POSIX lock), once with the lock-file fallback.
+- two copies and a stopped one: the same two children with a lock wait of 50 ms, while a
+  third takes the lock and keeps it for up to 300 ms at a time (a copy stopped in a
+  debugger): saves are held back and made later (the Files unit never writes without
+  the lock); after a flush at exit every game must be counted, none twice.
 - a full disk: a tmpfs of a few pages with only 0-2 pages free (when this process may
   mount one, as root), and RLIMIT_FSIZE of 0-3000 bytes: a child repairs, records and
   saves; nothing on disk may be torn or missing, every game recorded while the store
@@ -300,6 +304,66 @@ def two_copies(root: Path, games: int, use_flock: bool) -> Counter[str]:
     return c
 
 
+# ---- two copies beside one stopped with the lock -------------------------------------------
+
+def _impatient(d: Path, own: str, games: int) -> Callable[[int], None]:
+    def work(out: int) -> None:
+        backend = DiskBackend(d, lock_name="GINRUMMY.LCK", wait=0.05)
+        store = Store.open(d, backend=backend)
+        held_back = 0
+        for i in range(games):
+            before = store.files.pending
+            store.record_game(game(["Ann", "Bob", own][i % 3], me=1 + i % 150))
+            held_back += store.files.pending > before
+        backend.wait = 60.0                       # at exit the game waits its whole wait
+        saved = store.files.flush()
+        notices = store.take_notices()
+        os.write(out, json.dumps([len(notices), held_back, saved]).encode())
+    return work
+
+
+def _stopper(d: Path, seed: int) -> Callable[[int], None]:
+    def work(out: int) -> None:
+        from port.files.lock import locked
+        rng = random.Random(seed)
+        os.write(out, READY)
+        while True:
+            with locked(d, "GINRUMMY.LCK", wait=60.0):
+                time.sleep(rng.uniform(0.0, 0.3))
+            time.sleep(rng.uniform(0.0, 0.1))
+    return work
+
+
+def stopped_copy(root: Path, games: int, rng: random.Random) -> Counter[str]:
+    c: Counter[str] = Counter()
+    d = root / "stopped"
+    d.mkdir()
+    started = time.perf_counter()
+    stopper, stopper_fd = fork(_stopper(d, rng.randrange(1 << 30)), root / "stopper.log")
+    os.read(stopper_fd, 1)
+    kids = [fork(_impatient(d, own, games), root / f"{own}.log") for own in ("One", "Two")]
+    for own, (pid, fd) in zip(("One", "Two"), kids):
+        notices, held_back, saved = json.loads(drain(fd) or b"[0, 0, false]")
+        os.waitpid(pid, 0)
+        c["tracebacks"] += tracebacks(root / f"{own}.log")
+        c["held-back saves"] += held_back
+        c["notices"] += notices
+        c["not saved at exit"] += not saved
+    os.kill(stopper, signal.SIGKILL)
+    os.waitpid(stopper, 0)
+    c["seconds"] = round(time.perf_counter() - started)
+    c["games"] = 2 * games
+    won = {p.name: p.won for p in Store.open(d).stats()}
+    expected: Counter[str] = Counter()
+    for own in ("One", "Two"):
+        for i in range(games):
+            expected[["Ann", "Bob", own][i % 3]] += 1
+    c["lost games"] = sum(max(0, n - won.get(name, 0)) for name, n in expected.items())
+    c["games invented"] = sum(max(0, won.get(name, 0) - n) for name, n in expected.items())
+    c["torn files"] = sum(not whole(d, name) for name in (STA, SCR))
+    return c
+
+
 # ---- a full disk -----------------------------------------------------------------------------
 
 def _full_disk_child(d: Path, fsize: int | None) -> Callable[[int], None]:
@@ -401,7 +465,7 @@ def _fill(d: Path, free_pages: int) -> None:
 
 FAILURES = ("torn files", "missing files", "lost games", "tracebacks", "games invented",
             "false damage", "damaged bytes lost", "lost records", "refused without a notice",
-            "leftover .tmp after the next start", "notices at the next start")
+            "leftover .tmp after the next start", "notices at the next start", "not saved at exit")
 
 
 TARGETS = ("torn files", "missing files", "lost games", "tracebacks")   # issue 14: all 0
@@ -422,6 +486,7 @@ def main() -> int:
     ap.add_argument("--kills", type=int, default=1000, help="kills during saves, and during repairs")
     ap.add_argument("--games", type=int, default=2000, help="games each of the two copies records")
     ap.add_argument("--lockfile-games", type=int, default=500, help="the same with the lock-file fallback")
+    ap.add_argument("--stopped-games", type=int, default=500, help="the same beside a copy stopped with the lock")
     ap.add_argument("--full", type=int, default=300, help="full-disk trials of each kind")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -434,6 +499,7 @@ def main() -> int:
         failed += line("kill -9 during repairs", kills_during_repairs(root, args.kills, rng))
         failed += line("two copies (flock)", two_copies(root, args.games, use_flock=True))
         failed += line("two copies (lock-file fallback)", two_copies(root, args.lockfile_games, use_flock=False))
+        failed += line("two copies and a stopped one", stopped_copy(root, args.stopped_games, rng))
         on_tmpfs = full_disk(root, args.full, rng, tmpfs=True) if os.geteuid() == 0 else None
         if on_tmpfs is None:
             print(f"{'full disk (tmpfs 64 KiB)':<32} not run: cannot mount a tmpfs here", flush=True)

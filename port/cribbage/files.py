@@ -166,8 +166,7 @@ class CribStore:
 
     def save_config(self, cfg: CribConfig) -> bool:
         self.config = cfg
-        with self.files.locked():
-            return self.files.write(CFG_FORMAT, cfg)
+        return self.files.update(lambda: self.files.write(CFG_FORMAT, cfg))
 
     def players(self) -> list[str]:
         return [p.name for p in self._stats]
@@ -187,7 +186,8 @@ class CribStore:
         another copy running on the same directory loses nothing."""
         name = clean_name(game.name)
         worth = 2 if game.skunk else 1
-        with self.files.locked():
+
+        def change() -> CribStats:     # made again on the files if the lock was busy
             self._stats = self.files.read(STA_FORMAT, self._stats)
             old = self.player(name)
             new = replace(
@@ -201,7 +201,9 @@ class CribStore:
             )
             self._stats = roster.put(self._stats, new)
             self.files.write(STA_FORMAT, self._stats)
-        return new
+            return new
+
+        return self.files.update(change)
 
 
 # ---- for the command line ----------------------------------------------------------

@@ -9,7 +9,9 @@ left behind by a crash is taken over once it is ``STALE`` seconds old.
 
 A holder keeps the lock for a few file operations (milliseconds). A copy that waits
 ``WAIT`` seconds without getting it (the other copy is stopped in a debugger, or the
-disk hangs) goes on without it rather than hang: the lock is yielded as False.
+disk hangs) is told so rather than hang: the lock is yielded as False, and the Files
+unit then writes nothing (``port.files.session``: the change is held back, with a
+notice, and made when the lock is had).
 """
 from __future__ import annotations
 
@@ -32,8 +34,11 @@ _POLL = 0.002        # seconds between tries: a holder needs a few milliseconds
 
 @contextmanager
 def locked(directory: Path, lock_name: str, wait: float = WAIT,
-           use_flock: bool = True) -> Iterator[bool]:
-    """Hold the directory's lock for the block; yields whether it is held.
+           use_flock: bool = True) -> Iterator[bool | None]:
+    """Hold the directory's lock for the block; yields True when it is held, False when
+    another copy kept it for ``wait`` seconds, None when this directory cannot be locked
+    at all (it is missing, or refuses even a lock file: nothing can be written there
+    either, and a write will say so).
 
     ``use_flock=False`` takes the lock-file fallback (for tests of it on POSIX).
     """
@@ -75,7 +80,7 @@ def _flock(fd: int, wait: float) -> bool | None:
 
 
 @contextmanager
-def _lock_file(path: Path, wait: float) -> Iterator[bool]:
+def _lock_file(path: Path, wait: float) -> Iterator[bool | None]:
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -91,7 +96,7 @@ def _lock_file(path: Path, wait: float) -> Iterator[bool]:
             continue
         except OSError:
             # A read-only or missing directory: nothing will be written there anyway.
-            yield False
+            yield None
             return
         os.close(fd)
         try:

@@ -10,13 +10,20 @@ formats (``port.files.formats``) and backends (``port.files.storage``), never a 
 - ``write`` replaces a file whole. If the backend refuses (read-only directory, full
   disk, full browser quota) the whole session carries on in memory, with one notice:
   a disk that refused one write will refuse the others.
-- ``locked()`` holds the backend's lock: a read-modify-write is ``read`` again under
-  it, then ``write``, so two copies of a game never lose each other's games.
+- ``update(change)`` is a read-modify-write under the backend's lock: ``change`` reads
+  the files again (``read``), then writes them (``write``), so two copies of a game never
+  lose each other's games. Nothing is ever written without the lock: when it cannot be
+  had within the lock's wait (another copy stopped in a debugger, a hung network
+  disk), the change is made on the session's values only, held back with one notice,
+  and made again on the files, in order, under the lock, at the next ``update`` or
+  ``flush`` (the shell flushes at exit).
+- ``locked()`` holds the lock around reads (start-up); a damaged file is repaired only
+  under the lock.
 - NODISK: no backend, nothing read or written, no notices.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -25,6 +32,12 @@ from port.files.records import pack, unpack
 from port.files.storage import Backend
 
 T = TypeVar("T")
+R = TypeVar("R")
+
+# What a read or write is part of: no block; a block with the lock; a block without it
+# (reads only, no repair); a change held back (the session's values only); the changes
+# held back, made again under the lock.
+NONE, HELD, UNLOCKED, HELD_BACK, AGAIN = "none", "held", "unlocked", "held back", "again"
 
 
 class Files:
@@ -36,6 +49,12 @@ class Files:
         self.held: set[str] = set()             # files left alone this session
         self._notices: list[str] = []
         self._unreadable: dict[str, list[Format]] = {}   # why -> the files it stopped
+        self._state = NONE
+        self._pending: list[Callable[[], object]] = []   # changes held back, oldest first
+        # What the held-back changes first read of each file, and while they are made
+        # again, the values of files that are not read from the disk (left alone).
+        self._before: dict[str, object] = {}
+        self._again: dict[str, object] = {}
 
     @property
     def nodisk(self) -> bool:
@@ -58,24 +77,96 @@ class Files:
         names = ", ".join(f.name for f in fmts[:-1]) + f" and {fmts[-1].name}"
         return f"Cannot read {names} {where}: they are left as they are, and kept for this session only."
 
+    @property
+    def pending(self) -> int:
+        """How many changes are held back, waiting for the lock."""
+        return len(self._pending)
+
     @contextmanager
-    def locked(self, names: Iterable[str] = ()) -> Iterator[None]:
-        """Hold the lock for a read-modify-write; with ``names``, first remove what
-        interrupted writes of those files left (only with the lock held: a write in
-        progress is never taken for a leftover)."""
+    def locked(self, names: Iterable[str] = ()) -> Iterator[bool]:
+        """Hold the lock around reads (yields whether it is held); with ``names``, first
+        remove what interrupted writes of those files left (only with the lock held: a
+        write in progress is never taken for a leftover). Without the lock the files
+        are read but not repaired, and nothing is written: changes go through ``update``."""
         if self.in_memory:
-            yield
+            yield True
             return
         assert self.backend is not None
+        with self.backend.lock() as got:
+            held = got is not False       # None: nothing can be written there anyway
+            if got:
+                if names:
+                    self.backend.clean(names)
+            if held:
+                self._made_again()
+            with self._as(HELD if held else UNLOCKED):
+                yield held
+
+    def update(self, change: Callable[[], R]) -> R:
+        """Make a change to the files: ``change`` reads what it changes and writes it.
+
+        Under the lock, after the changes held back before it. Without the lock (waited
+        for in vain), ``change`` runs on the session's values (its reads give the values
+        it is given, its writes are kept back) and is held back, with one notice: it is
+        made again on the files when the lock is had. Its result is the session's."""
+        if self.in_memory:
+            return change()
+        assert self.backend is not None
         with self.backend.lock() as held:
-            if held and names:
-                self.backend.clean(names)
+            if held is not False:         # None: nothing can be written there; a write says so
+                self._made_again()
+                with self._as(HELD):
+                    return change()
+        if not self._pending:
+            self._notices.append(
+                f"Another copy of the game holds the files in {self.backend.describe()}: nothing is "
+                "saved without its lock, so this is kept for now and saved as soon as it lets go.")
+        self._pending.append(change)
+        with self._as(HELD_BACK):
+            return change()
+
+    def flush(self) -> bool:
+        """Save what is held back, waiting for the lock (at exit); False if it is still
+        held back (the other copy kept the lock all along)."""
+        if not self._pending or self.in_memory:
+            return True
+        assert self.backend is not None
+        with self.backend.lock() as held:
+            if held is not False:
+                self._made_again()
+        return not self._pending
+
+    def _made_again(self) -> None:
+        """Make the held-back changes on the files, in order (the lock is held)."""
+        if not self._pending:
+            return
+        changes, self._pending = self._pending, []
+        self._again, self._before = self._before, {}
+        try:
+            for change in changes:
+                with self._as(AGAIN):
+                    change()
+        finally:
+            self._again = {}
+
+    @contextmanager
+    def _as(self, state: str) -> Iterator[None]:
+        before, self._state = self._state, state
+        try:
             yield
+        finally:
+            self._state = before
 
     def read(self, fmt: Format[T], current: T) -> T:
         """What the file holds now; ``current`` when it is not read this session."""
-        if self.in_memory or fmt.name in self.held:
+        if self.in_memory:
             return current
+        if self._state == HELD_BACK:
+            self._before.setdefault(fmt.name, current)
+            return current
+        if fmt.name in self.held:
+            # Made again: a file left alone is what the held-back changes left it.
+            return self._again.get(fmt.name, current) if self._state == AGAIN else current  # type: ignore[return-value]
         assert self.backend is not None
         try:
             data = self.backend.read(fmt.name)
@@ -87,15 +178,26 @@ class Files:
             return fmt.empty()
         got = unpack(fmt.name, data)
         decoded = fmt.decode(got.lines) if not got.foreign else Decoded(fmt.empty(), 0, False)
-        if not (got.whole and decoded.whole):
-            self._repair(fmt, decoded, got.foreign)
+        if not (got.whole and decoded.whole) and self._state != UNLOCKED:
+            self._repair(fmt, decoded, got.foreign)   # never without the lock: it writes
         return decoded.value
 
     def write(self, fmt: Format[T], value: T) -> bool:
-        """Replace the file; False (with a notice, once) if it cannot be written."""
-        if self.in_memory or fmt.name in self.held:
+        """Replace the file; False (with a notice, once) if it cannot be written. In a
+        change held back, nothing is written yet: True, it will be."""
+        if self.in_memory:
             return False
+        if fmt.name in self.held:
+            if self._state == AGAIN:
+                self._again[fmt.name] = value
+            return False
+        if self._state == HELD_BACK:
+            return True
         assert self.backend is not None
+        if self._state == UNLOCKED:
+            self._notices.append(f"{fmt.name} was not saved: another copy of the game holds the lock "
+                                 f"of {self.backend.describe()}.")
+            return False
         try:
             self.backend.write(fmt.name, pack(fmt.name, fmt.encode(value)))
         except OSError as exc:

@@ -29,6 +29,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Protocol
 
+from port.files import lock
 from port.files.lock import locked
 from port.files.players import plain
 from port.files.records import MAX_FILE
@@ -61,8 +62,9 @@ class Backend(Protocol):
         (the file is still there as it was)."""
         ...
 
-    def lock(self) -> AbstractContextManager[bool]:
-        """Hold the lock around a read-modify-write; yields whether it is held."""
+    def lock(self) -> AbstractContextManager[bool | None]:
+        """Hold the lock around a read-modify-write; yields True (held), False (another
+        copy kept it too long) or None (nothing can be locked, nor written, there)."""
         ...
 
     def clean(self, names: Iterable[str]) -> None:
@@ -75,10 +77,12 @@ class Backend(Protocol):
 class DiskBackend:
     """Files in one directory."""
 
-    def __init__(self, directory: Path, lock_name: str = "FILES.LCK", use_flock: bool = True) -> None:
+    def __init__(self, directory: Path, lock_name: str = "FILES.LCK", use_flock: bool = True,
+                 wait: float | None = None) -> None:
         self.directory = Path(directory)
         self.lock_name = lock_name          # the lock file, only where flock is missing
         self.use_flock = use_flock
+        self.wait = wait                    # seconds to wait for the lock (None: lock.WAIT)
 
     def describe(self) -> str:
         return plain(str(self.directory))   # a directory name that is not UTF-8 still shows
@@ -121,8 +125,9 @@ class DiskBackend:
         _sync_dir(target.parent)
         return aside.name if aside.parent == self.directory else str(aside)
 
-    def lock(self) -> AbstractContextManager[bool]:
-        return locked(self.directory, self.lock_name, use_flock=self.use_flock)
+    def lock(self) -> AbstractContextManager[bool | None]:
+        return locked(self.directory, self.lock_name, lock.WAIT if self.wait is None else self.wait,
+                      use_flock=self.use_flock)
 
     def clean(self, names: Iterable[str]) -> None:
         for name in names:
@@ -333,7 +338,7 @@ class LocalStorageBackend:
         self.write(name, data)
         return f"{name}.bad{n}"
 
-    def lock(self) -> AbstractContextManager[bool]:
+    def lock(self) -> AbstractContextManager[bool | None]:
         return nullcontext(True)
 
     def clean(self, names: Iterable[str]) -> None:

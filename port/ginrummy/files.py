@@ -383,8 +383,7 @@ class Store:
     def save_config(self, cfg: Config) -> bool:
         """SAVE in the options menu; False (with a notice) if it could not be written."""
         self.config = cfg
-        with self.files.locked():
-            return self.files.write(CFG_FORMAT, cfg)
+        return self.files.update(lambda: self.files.write(CFG_FORMAT, cfg))
 
     # -- statistics and high scores
 
@@ -416,7 +415,8 @@ class Store:
         if rec.hands < 1:
             return Recorded(None, None)
         name = clean_name(rec.name)
-        with self.files.locked():
+
+        def change() -> Recorded:      # made again on the files if the lock was busy
             self._stats = self.files.read(STA_FORMAT, self._stats)
             self._scores = self.files.read(SCR_FORMAT, self._scores)
             stats = self._add_game(name, rec)
@@ -424,7 +424,9 @@ class Store:
             self.files.write(STA_FORMAT, self._stats)
             if rank is not None:
                 self.files.write(SCR_FORMAT, self._scores)
-        return Recorded(stats, rank)
+            return Recorded(stats, rank)
+
+        return self.files.update(change)
 
     def record_quit(self, name: str, human_score: int, computer_score: int, hands: int,
                     score_limit: int, oklahoma: bool, date: datetime.date) -> Recorded:

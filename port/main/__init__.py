@@ -57,6 +57,9 @@ def _run(args: list[str], game: Game) -> int:
     outcome = cmdline.parse(args, game=game)
     if isinstance(outcome, int):      # help, list, view or a usage error: already printed
         return outcome
+    refused = cmdline.make_outputs(outcome)
+    if refused is not None:
+        return refused
     from port.main import app
 
     return app.run(outcome, game.first_screen(), game.title)

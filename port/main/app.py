@@ -74,14 +74,18 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
 
 
 def _record(loop: Loop, recorder: Recorder | None) -> None:
-    """The recorder sees each frame's input before the Mouse does, and ends the file at
-    exit however the run ends (pyxel's quit, a window's close box, an error)."""
+    """The recorder sees each frame's input before the Mouse does. The run's end (the
+    session's exit hooks, then the recording's end) comes at exit however the run ends:
+    pyxel's quit and a window's close box run Python's atexit."""
     if recorder is not None:
         loop.before_poll.append(recorder.frame)
-        atexit.register(_finish, loop, recorder)
+    atexit.register(_finish, loop, recorder)
 
 
 def _finish(loop: Loop, recorder: Recorder | None) -> None:
+    """The session's exit hooks first (held-back saves reach the files), then the
+    recording's ``end`` line, which notes the files as they are left. Once."""
+    loop.session.exit()
     if recorder is not None:
         recorder.close(loop.frame)
 

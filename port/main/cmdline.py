@@ -97,10 +97,8 @@ def parse(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
             return 0
         given = bool(words) or launch.seed is not None or launch.computer is not None
         outcome = _dos_words(words, launch, out, game)
-        if isinstance(outcome, Launch):
-            if outcome.script is not None:
-                _script_header(outcome, game, given)
-            _check_outputs(outcome)
+        if isinstance(outcome, Launch) and outcome.script is not None:
+            _script_header(outcome, game, given)
         return outcome
     except UsageError as exc:
         try:
@@ -254,10 +252,23 @@ def _check_header(launch: Launch, game: Game, shown: str) -> None:
     launch.notices = tuple(plain(n) for n in launch.notices)
 
 
-def _check_outputs(launch: Launch) -> None:
-    """What the run will write is checked now, before any window opens: the shots
-    directory is made (``--script`` without ``--shots`` saves in ./shots) and the
-    recording's file is created, empty, so a run never fails late for want of them."""
+def make_outputs(launch: Launch, err: TextIO | None = None) -> int | None:
+    """Before the game starts (``parse`` itself changes nothing): what the run will write
+    is made now, before any window opens, so a run never fails late for want of it. The
+    shots directory is made (``--script`` without ``--shots`` saves in ./shots) and the
+    recording's file created, empty. None when all is ready; else a usage error, told."""
+    try:
+        _make_outputs(launch)
+    except UsageError as exc:
+        try:
+            print(f"{launch.program}: {exc}  ({launch.program} /? for help)", file=err or sys.stderr)
+        except OSError:
+            pass
+        return USAGE
+    return None
+
+
+def _make_outputs(launch: Launch) -> None:
     if launch.script is not None and launch.shots is None:
         launch.shots = _current_directory() / "shots"
     if launch.shots is not None:

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from port.cards import PascalRandom
+from port.files.session import Files
 from port.main.controller import Controller, Session
+from port.main.errors import tell
 
 
 class Store(Protocol):
@@ -23,6 +25,7 @@ class Store(Protocol):
 
     config: Any
     nodisk: bool
+    files: Files
 
     def save_config(self, cfg: Any) -> bool: ...
 
@@ -67,7 +70,17 @@ class GameContext:
             ctx.today = lambda: day
         ctx.notices = [*launch.notices, *store.take_notices()]
         ctx.apply_display()
+        session.on_exit.append(ctx.flush)
         return ctx
+
+    def flush(self) -> None:
+        """At exit: what another copy's lock held back is saved now, or said in one line
+        (the other copy kept the lock to the end)."""
+        files = self.store.files
+        if files.pending and not files.flush():
+            tell(f"{self.session.launch.program}: another copy of the game held the lock of "
+                 f"{files.backend.describe() if files.backend else 'the files'} to the end: "
+                 f"{files.pending} change(s) of this session could not be saved.")
 
     def apply_display(self) -> None:
         """The options the display reads: the pointer shape (each game adds the saver's wait)."""

@@ -7,7 +7,8 @@ the controller to show next (itself to stay, None to quit the program), and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from port.main.launch import Launch
@@ -28,3 +29,11 @@ class Session:
     launch: Launch
     screen: Screen
     mouse: Mouse
+    # What must be done when the run ends, however it ends (the files' held-back saves).
+    on_exit: list[Callable[[], None]] = field(default_factory=list)
+
+    def exit(self) -> None:
+        """Run the ``on_exit`` hooks, once."""
+        hooks, self.on_exit = self.on_exit, []
+        for hook in hooks:
+            hook()
