@@ -65,6 +65,7 @@ class Driver:
         self.shots = Path(launch.shots) if launch.shots is not None else Path("shots")
         self.saved: list[Path] = []
         self.inputs_seen = False    # a header line (docs/script.md) comes before any input
+        self.game_error: Exception | None = None   # what the game raised, if it did
 
     @classmethod
     def start(cls, launch: Launch, controller: Controller | Callable[[Session], Controller]) -> Driver:
@@ -102,8 +103,12 @@ class Driver:
         for _ in range(frames):
             if not self.loop.running:
                 return
-            self.loop.update()
-            self.loop.draw()
+            try:
+                self.loop.update()
+                self.loop.draw()
+            except Exception as exc:
+                self.game_error = exc      # the game's own error, never a bad script line
+                raise
             pyxel.flip()
 
     wait = step
@@ -223,6 +228,8 @@ class Driver:
             except Desync as exc:
                 raise Desync(f"{source}:{number}: {exc}") from None
             except (ValueError, TypeError, IndexError, OverflowError, OSError) as exc:
+                if exc is self.game_error:
+                    raise                  # an internal error of the game: main() tells it
                 shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "..."
                 raise ScriptError(f"{source}:{number}: {shown!r}: {exc}") from exc
 
