@@ -21,11 +21,11 @@ import pyxel
 from port.main import recording
 from port.main.controller import Controller, Session
 from port.main.driver import Driver
-from port.main.errors import DEBUG_ENV, internal_error, tell
+from port.main.errors import DEBUG_ENV, OutputError, internal_error, tell
 from port.main.errorscreen import ErrorScreen
 from port.main.launch import Launch
 from port.main.loop import Loop, init_pyxel, make_session
-from port.main.recorder import Recorder
+from port.main.recorder import Recorder, end_run
 from port.main.recording import Desync
 
 
@@ -41,12 +41,11 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
     # Before the first screen: it reads the files and deals from the seed.
     recorder = Recorder.begin(launch, session.mouse) if launch.record is not None else None
     if launch.headless or launch.script is not None:
-        loop = Loop(session, start(session))
-        _record(loop, recorder)
-        driver = Driver(loop)
+        driver = Driver(Loop(session, start(session)), recorder)
+        atexit.register(driver.finish)             # however the run ends
         if launch.shots is None and launch.script is None:
             driver.step()
-            _finish(loop, recorder)
+            driver.finish()
             return 0
         desync = None
         try:
@@ -56,8 +55,8 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
                 driver.step()
         except Desync as exc:
             desync = exc               # told after the final screen is saved
-        _finish(loop, recorder)
-        driver.shot("final")
+        driver.finish()
+        _final_shot(driver)
         if desync is not None:
             raise desync
         return 0
@@ -68,26 +67,18 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
             raise                      # main() tells it, before any frame
         screen = _stopped(session, exc)
     loop = Loop(session, screen)
-    _record(loop, recorder)
+    if recorder is not None:
+        loop.before_poll.append(recorder.frame)
+    atexit.register(end_run, loop, recorder)   # pyxel's quit and a window's close run atexit
     pyxel.run(*frame_callbacks(loop, draw_every_frame=recorder is not None))
     return 0                           # the desktop never gets here: pyxel.quit() exits
 
 
-def _record(loop: Loop, recorder: Recorder | None) -> None:
-    """The recorder sees each frame's input before the Mouse does. The run's end (the
-    session's exit hooks, then the recording's end) comes at exit however the run ends:
-    pyxel's quit and a window's close box run Python's atexit."""
-    if recorder is not None:
-        loop.before_poll.append(recorder.frame)
-    atexit.register(_finish, loop, recorder)
-
-
-def _finish(loop: Loop, recorder: Recorder | None) -> None:
-    """The session's exit hooks first (held-back saves reach the files), then the
-    recording's ``end`` line, which notes the files as they are left. Once."""
-    loop.session.exit()
-    if recorder is not None:
-        recorder.close(loop.frame)
+def _final_shot(driver: Driver) -> None:
+    try:
+        driver.shot("final")
+    except OSError as exc:
+        raise OutputError(f"cannot save {driver.shots / 'final.png'} ({exc.strerror or exc}).") from None
 
 
 def frame_callbacks(loop: Loop, draw_every_frame: bool = False) -> tuple[Callable[[], None], Callable[[], None]]:

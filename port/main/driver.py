@@ -13,6 +13,7 @@ so the Mouse unit reads them exactly as it reads a person's.
 """
 from __future__ import annotations
 
+import io
 import json
 import shlex
 from collections.abc import Callable
@@ -20,10 +21,12 @@ from pathlib import Path
 
 import pyxel
 
-from port.main import recording
+from port.main import cmdline, recording
+from port.main.cmdline import Game
 from port.main.controller import Controller, Session
 from port.main.launch import Launch
-from port.main.recording import Desync, ScriptError
+from port.main.recorder import Recorder, end_run
+from port.main.recording import MAX_WAIT, Desync, ScriptError
 from port.main.loop import Loop, init_pyxel, make_session
 from port.mouse import BUTTON_NAMES, KEYS, pyxel_key
 from port.screen import LOGICAL_HEIGHT, LOGICAL_WIDTH, png
@@ -45,7 +48,6 @@ def _code(key: str) -> int:
     return _MODIFIERS.get(key.upper()) or pyxel_key(key)
 
 
-MAX_WAIT = 30 * 60 * 60     # frames: an hour of game time is the longest wait a line asks
 MAX_PIXEL = 4096            # a pointer pixel beyond any profile's screen is a bad line
 MAX_TEXT = 100              # characters one frame's typed text may hold
 
@@ -58,9 +60,12 @@ def _number(text: str, top: int) -> int:
 
 
 class Driver:
-    def __init__(self, loop: Loop) -> None:
+    def __init__(self, loop: Loop, recorder: Recorder | None = None) -> None:
         self.loop = loop
         self.session = loop.session
+        self.recorder = recorder        # --record: the run written as a script
+        if recorder is not None:
+            loop.before_poll.append(recorder.frame)
         launch = self.session.launch
         self.shots = Path(launch.shots) if launch.shots is not None else Path("shots")
         self.saved: list[Path] = []
@@ -75,11 +80,13 @@ class Driver:
         init_pyxel(launch)
         _release_everything()
         session = make_session(launch)
+        # With launch.record, the recording begins before the first screen reads the files.
+        recorder = Recorder.begin(launch, session.mouse) if launch.record is not None else None
         if isinstance(controller, type) or not hasattr(controller, "update"):
             first = controller(session)  # type: ignore[operator]
         else:
             first = controller  # type: ignore[assignment]
-        driver = cls(Loop(session, first))
+        driver = cls(Loop(session, first), recorder)
         # Park the pointer where a fresh run has it; the first frame then starts clean.
         pyxel.set_mouse_pos(0, 0)
         return driver
@@ -112,6 +119,11 @@ class Driver:
             pyxel.flip()
 
     wait = step
+
+    def finish(self) -> None:
+        """End the run as the program does at exit: the session's exit hooks (held-back
+        saves), then the recording's ``end`` line. Once."""
+        end_run(self.loop, self.recorder)
 
     # ---- input ------------------------------------------------------------------------
 
@@ -281,6 +293,24 @@ class Driver:
                 pyxel.set_btn(_button(name), word == "bdown")
         else:
             raise ScriptError(f"unknown command {word!r}")
+
+
+def replay(script: str | Path, game: Game, shots: str | Path) -> Driver:
+    """Replay a script (a recording) in this process as ``--script SCRIPT --headless
+    --shots SHOTS`` would: its header read, its files laid out in SHOTS/files, its end
+    checked (Desync if the run ends otherwise). The Driver is returned once it has run."""
+    err = io.StringIO()
+    launch = cmdline.parse(["--script", str(script), "--headless", "--shots", str(shots)], io.StringIO(), err,
+                           game=game)
+    if not isinstance(launch, Launch):
+        raise ScriptError(err.getvalue().strip())
+    if cmdline.make_outputs(launch, err) is not None:
+        raise ScriptError(err.getvalue().strip())
+    recording.prepare_files(launch)
+    driver = Driver.start(launch, game.first_screen())
+    driver.run_script(launch.script or script)
+    driver.finish()
+    return driver
 
 
 def _button(name: str) -> int:

@@ -20,15 +20,15 @@ A file that cannot be written stops the recording with one sentence, never the g
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TextIO
 
 import pyxel
 
 from port.main import recording
-from port.main.driver import MAX_WAIT
 from port.main.errors import UsageError, tell
 from port.main.launch import Launch
+from port.main.loop import Loop
+from port.main.recording import MAX_WAIT
 from port.mouse import KEYS, Mouse
 from port.screen.resources import indices_of
 
@@ -181,6 +181,11 @@ class Recorder:
             pass
 
 
-def closer(recorder: Recorder, frames: Callable[[], int]) -> Callable[[], None]:
-    """What ends the recording at exit: pyxel's quit (and a window's close) runs atexit."""
-    return lambda: recorder.close(frames())
+def end_run(loop: Loop, recorder: Recorder | None) -> None:
+    """The end of a run, however it ends (the script's end, pyxel's quit, a window's
+    close box: those run Python's atexit): the session's exit hooks first (held-back
+    saves reach the files), then the recording's ``end`` line, which notes the files as
+    they are left. Once."""
+    loop.session.exit()
+    if recorder is not None:
+        recorder.close(loop.frame)

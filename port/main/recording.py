@@ -34,6 +34,7 @@ from port.main.errors import PlainError, UsageError
 from port.main.launch import Launch
 
 SEED_MAX = 0xFFFFFFFF        # Turbo Pascal's RandSeed is a 32-bit LongInt
+MAX_WAIT = 30 * 60 * 60      # frames: an hour of game time is the longest wait a line asks
 # The Launch fields that change what happens in a run, in the order a header gives them.
 # Not recorded: where the files are (a replay has its own), and how the run is shown or
 # driven (--headless, --script, --shots, --record), which change nothing that happens.
