@@ -292,9 +292,14 @@ def two_copies(root: Path, games: int, use_flock: bool) -> Counter[str]:
         c["tracebacks"] += tracebacks(root / f"{own}.log")
         c["notices"] += len(notices)
     c["seconds"] = round(time.perf_counter() - started)
+    return _tally_two(d, games, c)
+
+
+def _tally_two(d: Path, games: int, c: Counter[str]) -> Counter[str]:
+    """The games two copies ("One", "Two") recorded against what the files hold."""
     c["games"] = 2 * games
     won = {p.name: p.won for p in Store.open(d).stats()}
-    expected = Counter()
+    expected: Counter[str] = Counter()
     for own in ("One", "Two"):
         for i in range(games):
             expected[["Ann", "Bob", own][i % 3]] += 1
@@ -352,16 +357,7 @@ def stopped_copy(root: Path, games: int, rng: random.Random) -> Counter[str]:
     os.kill(stopper, signal.SIGKILL)
     os.waitpid(stopper, 0)
     c["seconds"] = round(time.perf_counter() - started)
-    c["games"] = 2 * games
-    won = {p.name: p.won for p in Store.open(d).stats()}
-    expected: Counter[str] = Counter()
-    for own in ("One", "Two"):
-        for i in range(games):
-            expected[["Ann", "Bob", own][i % 3]] += 1
-    c["lost games"] = sum(max(0, n - won.get(name, 0)) for name, n in expected.items())
-    c["games invented"] = sum(max(0, won.get(name, 0) - n) for name, n in expected.items())
-    c["torn files"] = sum(not whole(d, name) for name in (STA, SCR))
-    return c
+    return _tally_two(d, games, c)
 
 
 # ---- a full disk -----------------------------------------------------------------------------

@@ -22,6 +22,9 @@ from port.cribbage.files import CribConfig, CribGame, CribStore
 from port.files.lock import locked
 from port.files.storage import DiskBackend
 from port.ginrummy.files import STA, Config, GameRecord, Result, Store
+from port.ginrummy.main.start import first_screen
+from port.main.driver import Driver
+from port.main.launch import Launch
 
 DAY = datetime.date(1994, 3, 5)
 REPO = Path(__file__).resolve().parents[2]
@@ -150,18 +153,20 @@ def test_a_copy_stopped_with_the_lock_costs_no_game(tmp_path: Path) -> None:
     assert on_disk(tmp_path) == {"Dave": 3}
 
 
+def game_on(d: Path) -> tuple[Driver, Store]:
+    """The real program (its first screen, its context) on a directory; its store."""
+    driver = Driver.start(Launch(headless=True, program="ginrummy", title="GinRummy", path=d,
+                                 shots=d / "shots"), first_screen)
+    driver.step()
+    store = driver.controller.ctx.store
+    store.files.backend.wait = WAIT
+    return driver, store
+
+
 def test_at_exit_what_is_still_held_back_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The shell flushes the store at exit (GameContext.flush); if the other copy still
     holds the lock, one plain line says what was not saved."""
-    from port.ginrummy.main.start import first_screen
-    from port.main.driver import Driver
-    from port.main.launch import Launch
-
-    d = Driver.start(Launch(headless=True, program="ginrummy", title="GinRummy", path=tmp_path,
-                            shots=tmp_path / "shots"), first_screen)
-    d.step()
-    store = d.controller.ctx.store
-    store.files.backend.wait = WAIT
+    d, store = game_on(tmp_path)
     with locked(tmp_path, "GINRUMMY.LCK"):
         store.record_game(game("Dave"))
         d.session.exit()
@@ -172,15 +177,7 @@ def test_at_exit_what_is_still_held_back_is_one_line(tmp_path: Path, capsys: pyt
 
 
 def test_at_exit_what_was_held_back_is_saved_once_the_lock_is_free(tmp_path: Path) -> None:
-    from port.ginrummy.main.start import first_screen
-    from port.main.driver import Driver
-    from port.main.launch import Launch
-
-    d = Driver.start(Launch(headless=True, program="ginrummy", title="GinRummy", path=tmp_path,
-                            shots=tmp_path / "shots"), first_screen)
-    d.step()
-    store = d.controller.ctx.store
-    store.files.backend.wait = WAIT
+    d, store = game_on(tmp_path)
     with locked(tmp_path, "GINRUMMY.LCK"):
         store.record_game(game("Dave"))
     assert not (tmp_path / STA).exists()
