@@ -41,25 +41,7 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
     # Before the first screen: it reads the files and deals from the seed.
     recorder = Recorder.begin(launch, session.mouse) if launch.record is not None else None
     if launch.headless or launch.script is not None:
-        driver = Driver(Loop(session, start(session)), recorder)
-        atexit.register(driver.finish)             # however the run ends
-        if launch.shots is None and launch.script is None:
-            driver.step()
-            driver.finish()
-            return 0
-        desync = None
-        try:
-            if launch.script is not None:
-                driver.run_script(launch.script)
-            else:
-                driver.step()
-        except Desync as exc:
-            desync = exc               # told after the final screen is saved
-        driver.finish()
-        _final_shot(driver)
-        if desync is not None:
-            raise desync
-        return 0
+        return _drive(Driver(Loop(session, start(session)), recorder), launch)
     try:
         screen = start(session)
     except Exception as exc:
@@ -72,6 +54,29 @@ def run(launch: Launch, start: Callable[[Session], Controller], title: str | Non
     atexit.register(end_run, loop, recorder)   # pyxel's quit and a window's close run atexit
     pyxel.run(*frame_callbacks(loop, draw_every_frame=recorder is not None))
     return 0                           # the desktop never gets here: pyxel.quit() exits
+
+
+def _drive(driver: Driver, launch: Launch) -> int:
+    """Headless or under a script: the driver steps the frames; the final screen is saved
+    (with --shots or --script), even when a replay ends otherwise than its recording."""
+    atexit.register(driver.finish)             # however the run ends
+    if launch.shots is None and launch.script is None:
+        driver.step()
+        driver.finish()
+        return 0
+    desync = None
+    try:
+        if launch.script is not None:
+            driver.run_script(launch.script)
+        else:
+            driver.step()
+    except Desync as exc:
+        desync = exc                           # told after the final screen is saved
+    driver.finish()
+    _final_shot(driver)
+    if desync is not None:
+        raise desync
+    return 0
 
 
 def _final_shot(driver: Driver) -> None:

@@ -23,13 +23,13 @@ import datetime
 import hashlib
 import json
 import os
-import stat
 import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from port import __version__
 from port.files.records import MAX_FILE, FileError, day
+from port.files.storage import DiskBackend
 from port.main.errors import PlainError, UsageError
 from port.main.launch import Launch
 
@@ -94,29 +94,16 @@ def capture_files(launch: Launch) -> dict[str, bytes | None]:
     it is not a file that can be read). NODISK reads nothing: nothing to record."""
     if launch.nodisk or launch.path is None:
         return {}
-    return {name: _read_file(launch.path / name) for name in launch.game_files}
+    return {name: _read_file(launch.path, name) for name in launch.game_files}
 
 
-def _read_file(path: Path) -> bytes | None:
-    """At most MAX_FILE + 1 bytes of a regular file, as the Files unit reads it; None
-    when it is missing or cannot be read (it never blocks: O_NONBLOCK, regular files only)."""
+def _read_file(directory: Path, name: str) -> bytes | None:
+    """A file as the Files unit reads it (at most MAX_FILE + 1 bytes, never blocking,
+    regular files only); None when there is none or it cannot be read."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        return DiskBackend(directory).read(name)
     except OSError:
         return None
-    try:
-        if not _is_regular(fd):
-            return None
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(MAX_FILE + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-def _is_regular(fd: int) -> bool:
-    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 def header_lines(launch: Launch, files: dict[str, bytes | None]) -> list[str]:
@@ -294,7 +281,7 @@ def end_state(frames: int, screen: bytes | None, launch: Launch) -> dict[str, st
         state["screen"] = digest(screen)
     if not launch.nodisk and launch.path is not None:
         for name in launch.game_files:
-            data = _read_file(launch.path / name)
+            data = _read_file(launch.path, name)
             state[name] = "-" if data is None else digest(data)
     return state
 
