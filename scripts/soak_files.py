@@ -1,6 +1,7 @@
 """Soak the Files unit: kill -9 during saves and repairs, two copies at once, a full disk.
 
     nice -n 10 .venv/bin/python scripts/soak_files.py [--kills 1000] [--games 2000]
+                                                       [--lockfile-games 500] [--stopped-games 500]
                                                        [--full 300] [--seed 1]
 
 Each line prints its trials and its failures; the target (issue 14) is 0 torn files,

@@ -33,13 +33,13 @@ TOP = Path(__file__).resolve().parents[2]
 OPTIONS = "key o\nkey n\nkey backspace backspace backspace backspace backspace\ntype Rec\nkey enter\nkey s\nkey m\nwait 5\n"
 
 
-def program(*args: str, cwd: Path, window: bool = False) -> subprocess.CompletedProcess[str]:
+def program(*args: str, cwd: Path, window: bool = False, module: str = "port") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(TOP)}
     env.pop("GINRUMMY_DEBUG", None)
     if window:
         env["SDL_VIDEODRIVER"] = "x11"
-        return in_xvfb([sys.executable, "-m", "port", *args], cwd=cwd, env=env, timeout=120)
-    return subprocess.run([sys.executable, "-m", "port", "--headless", *args], cwd=cwd, env=env,
+        return in_xvfb([sys.executable, "-m", module, *args], cwd=cwd, env=env, timeout=120)
+    return subprocess.run([sys.executable, "-m", module, "--headless", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -83,6 +83,23 @@ def test_a_replay_recorded_again_is_the_same_file(tmp_path: Path) -> None:
     done = program("--script", "one.txt", "--record", "two.txt", "--shots", "b", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "two.txt").read_bytes() == (tmp_path / "one.txt").read_bytes()
+
+
+def test_cribbage_records_and_replays_the_same_way(tmp_path: Path) -> None:
+    """``cribbage --record``: SKUNKING turned on and SAVEd, a game begun, a box cleared."""
+    (tmp_path / "s.txt").write_text("key o\nkey k\nkey s\nkey m\nkey b\nwait 60\nkey space\nwait 30\n")
+    done = program("--script", "s.txt", "--record", "rec.txt", "--shots", "a", "61", "Crib", cwd=tmp_path,
+                   module="port.cribbage")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "skunking=Y" in (tmp_path / "CRIBBAGE.CFG").read_text()
+    header = read_header(tmp_path / "rec.txt", "cribbage", ("CRIBBAGE.CFG", "CRIBBAGE.STA"))
+    assert header.fields == {"name": "Crib", "score_limit": 61} and set(header.files) == {"CRIBBAGE.CFG", "CRIBBAGE.STA"}
+    again = program("--script", "rec.txt", "--shots", "b", cwd=tmp_path, module="port.cribbage")
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    assert (tmp_path / "b" / REPLAY_FILES / "CRIBBAGE.CFG").read_bytes() == (tmp_path / "CRIBBAGE.CFG").read_bytes()
+    assert png.read(tmp_path / "b" / "final.png").pixels == png.read(tmp_path / "a" / "final.png").pixels
+    refused = program("--script", "rec.txt", cwd=tmp_path)             # GinRummy's program
+    assert refused.returncode == 2 and "is a recording of cribbage: replay it with cribbage" in refused.stderr
 
 
 def test_a_replay_that_ends_otherwise_says_what_differs(tmp_path: Path) -> None:
