@@ -29,7 +29,6 @@ from pathlib import Path
 TOP = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TOP))
 
-from port.cribbage import files as crib_files  # noqa: E402
 from port.cribbage.main.words import CRIBBAGE  # noqa: E402
 from port.ginrummy import files as gin_files  # noqa: E402
 from port.ginrummy.main.words import GINRUMMY  # noqa: E402

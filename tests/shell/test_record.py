@@ -244,13 +244,15 @@ def test_a_person_playing_in_a_real_window_is_replayed_to_the_same_end(tmp_path:
     """The game in a real window (pyxel.run) gets real X input (XTEST: pointer, buttons,
     keys, as a person's): options saved, a game begun, a hint, a card, quit. Its
     recording, replayed headless, ends in the same frame, screen and files."""
-    xinput = (f"{sys.executable} -m tests.shell.xinput window 'move 320 175' 'key o' 'key s' 'key m' "
+    xinput = (f"{sys.executable} -m tests.shell.xinput window 'move 320 175' 'sleep 1' 'key o' 'key s' 'key m' "
               "'key b' 'sleep 0.5' 'key h' 'key d' 'sleep 0.3' 'key d' 'sleep 0.5' 'move 100 100' 'click 1' "
               "'key q' 'key y' 'sleep 0.3' 'key q'")
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11", "PYTHONPATH": str(TOP)}
     env.pop("GINRUMMY_DEBUG", None)
-    shell = (f"cd {tmp_path} && {sys.executable} -m port --record rec.txt Wendy 050 & "
-             f"cd {TOP} && {xinput}; wait $!")
+    # The game quits itself (Q on the title); should a key go astray, SIGTERM closes it
+    # as a window's close box would (pyxel quits, Python's atexit ends the recording).
+    shell = (f"cd {tmp_path} && {sys.executable} -m port --record rec.txt Wendy 050 & GAME=$!; "
+             f"cd {TOP} && {xinput}; sleep 2; kill $GAME 2>/dev/null; wait $GAME")
     done = in_xvfb(["sh", "-c", shell], "1366x768", env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     text = (tmp_path / "rec.txt").read_text()
@@ -259,6 +261,21 @@ def test_a_person_playing_in_a_real_window_is_replayed_to_the_same_end(tmp_path:
     again = program("--script", "rec.txt", "--shots", "out", cwd=tmp_path)
     assert again.returncode == 0, again.stderr                 # in sync: frames, screen, GINRUMMY.CFG
     assert files_of(tmp_path / "out" / REPLAY_FILES) == files_of(tmp_path)
+
+
+@with_a_window
+def test_a_window_closed_from_outside_still_ends_its_recording(tmp_path: Path) -> None:
+    """SIGTERM reaches SDL as a quit, as a window's close box does: pyxel quits, Python's
+    atexit writes the end, and the replay ends in the same frame and screen."""
+    xinput = f"{sys.executable} -m tests.shell.xinput window 'move 200 120' 'sleep 0.5' 'key o' 'move 300 200'"
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "x11", "PYTHONPATH": str(TOP)}
+    shell = (f"cd {tmp_path} && {sys.executable} -m port --record rec.txt NODISK & GAME=$!; "
+             f"cd {TOP} && {xinput}; sleep 1; kill -TERM $GAME; wait $GAME")
+    done = in_xvfb(["sh", "-c", shell], "1366x768", env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "rec.txt").read_text().rstrip().splitlines()[-1].startswith("end frames=")
+    again = program("--script", "rec.txt", "--shots", "out", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
 
 
 @with_a_window
