@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from port.cards import parse, text
 from port.cribbage.main import layout as L
 from port.cribbage.main.table import BOX_FRAMES, Box, CribTable
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
-from port.screen.profiles import LIGHTGRAY, YELLOW
+from port.screen.profiles import LIGHTGRAY
 from tests.cribbage.helpers import click_at, open_cribbage
 from tests.cribbage.seen import deal, lay_away, play_hinted, shows_box, shows_line
 
@@ -20,23 +21,32 @@ HAND_29 = "5S 5H 5D JC KH QD"
 COMPUTERS = "AC 3C 4H 9D TS QS"
 
 
-def until_box(d: Driver, t: CribTable, want: Callable[[Box], bool], away: str = "KH QD",
-              limit: int = 4000) -> Box:
-    """Run the game until a box ``want`` is up: your moves by the hint (these two laid
-    away), every other box cleared by a key."""
+def play_on(d: Driver, t: CribTable, done: Callable[[], bool], away: str = "KH QD",
+            limit: int = 20000) -> None:
+    """Play until ``done``: these two cards laid away when you hold them (else the
+    hint's), the hint's card played, every box cleared by a key."""
     for _ in range(limit):
-        box = t.box
-        if box is not None and want(box):
-            return box
-        if box is not None:
+        if done():
+            return
+        if t.box is not None:
             d.key("SPACE")
         elif t.your_turn_to_lay_away():
+            if not set(parse(away)) <= set(t.hand.hands[L.HUMAN]):
+                d.key("H")
+                away = text(t.hint)
             lay_away(d, t, away)
         elif t.your_turn_to_play():
             play_hinted(d, t)
         else:
             d.step()
-    raise AssertionError("the box did not come")
+    raise AssertionError("it did not come")
+
+
+def until_box(d: Driver, t: CribTable, want: Callable[[Box], bool]) -> Box:
+    """Play on until a box ``want`` is up (every other box cleared by a key)."""
+    play_on(d, t, lambda: t.box is not None and want(t.box))
+    assert t.box is not None
+    return t.box
 
 
 def your_hand(box: Box) -> bool:
@@ -100,23 +110,6 @@ def shows_last_count_box(d: Driver) -> bool:
 def note_shown(d: Driver, note: str) -> bool:
     r = L.SHOW
     return shows_line(d, r.x + (r.w - d.screen.text_width(note)) // 2, r.y + r.h - 12, note, LIGHTGRAY)
-
-
-def play_on(d: Driver, t: CribTable, done: Callable[[], bool], limit: int = 20000) -> None:
-    """Play by the hint, clearing every box by a key, until ``done``."""
-    for _ in range(limit):
-        if done():
-            return
-        if t.box is not None:
-            d.key("SPACE")
-        elif t.your_turn_to_lay_away():
-            d.key("H")
-            lay_away(d, t, " ".join(str(c) for c in t.hint))
-        elif t.your_turn_to_play():
-            play_hinted(d, t)
-        else:
-            d.step()
-    raise AssertionError("it did not come")
 
 
 def test_last_count_brings_the_last_show_back_box_by_box_until_a_key(tmp_path: Path) -> None:
