@@ -73,8 +73,7 @@ class CribPlay:
             if target == "no":
                 self.quit_asked = False
             return self
-        beat = t.beat
-        if beat is not None and beat.box is not None:
+        if t.box is not None:
             t.dismiss()                  # "Hit any key or mouse button to clear it quicker"
             return self
         target = self._key_target(e) if isinstance(e, Key) else self._press_target(e)
@@ -89,6 +88,8 @@ class CribPlay:
         return None
 
     def _key_target(self, k: Key) -> object:
+        if k.char == "C":
+            return "last_count"
         if self.table.over:
             return {"A": "again", "M": "menu", "\r": "menu"}.get(k.char)
         if k.char in KEYS_1_6:
@@ -109,6 +110,8 @@ class CribPlay:
             areas = [(L.AGAIN_BOX, "again"), (L.MENU_BOX, "menu")]
         else:
             areas = [(L.LAY_AWAY_BOX, "lay_away"), (L.HINT_BOX, "hint"), (L.QUIT_BOX, "quit")]
+        if t.last_count:
+            areas.append((L.LAST_COUNT_BOX, "last_count"))
         for rect, name in areas:
             if rect.contains(x, y):
                 return name
@@ -126,7 +129,9 @@ class CribPlay:
             return CribPlay(self.ctx)
         if target == "menu":
             return self._leave()
-        if target == "quit":
+        if target == "last_count":
+            t.recall()
+        elif target == "quit":
             self.quit_asked = True
         elif target == "hint":
             t.ask_hint()
@@ -175,9 +180,8 @@ class CribPlay:
                 s.card(x, y, f.card, self.ctx.config.big_cards)
             else:
                 s.back(x, y)
-        beat = t.beat
-        if beat is not None and beat.box is not None:
-            self._draw_box(beat.box)
+        if t.box is not None:
+            self._draw_box(t.box)
         elif t.over:
             self._draw_game_end()
 
@@ -253,6 +257,8 @@ class CribPlay:
     def _draw_boxes(self) -> None:
         s = self.ctx.session.screen
         s.button(*L.LAY_AWAY_BOX, "LAY AWAY", "L")
+        if self.table.last_count:        # offered once a show has been counted
+            s.button(*L.LAST_COUNT_BOX, "LAST COUNT", "C")
         s.button(*L.HINT_BOX, "HINT", "H")
         s.button(*L.QUIT_BOX, "QUIT", "Q")
 
@@ -304,7 +310,8 @@ class CribPlay:
             s.text(r.x + (r.w - s.text_width(box.title)) // 2, r.y + 10, box.title, YELLOW)
             for i, line in enumerate(box.lines[:3]):
                 s.text(r.x + (r.w - s.text_width(line)) // 2, r.y + 28 + LINE * i, line, WHITE)
-        more = "PRESS A KEY OR BUTTON" if self.table.pause else ""
+        note = self.table.recall_note
+        more = f"{note}: PRESS A KEY" if note else "PRESS A KEY OR BUTTON" if self.table.pause else ""
         if more:
             s.text(r.x + (r.w - s.text_width(more)) // 2, r.y + r.h - 12, more, LIGHTGRAY)
 
