@@ -1,0 +1,131 @@
+"""Cribbage's game records (docs/records.md): written from real games, read back by
+replaying them through the real engine, refused with the line when damaged; saved
+from the result screens; replayed in the window by ``cribbage replay FILE``."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from port import __version__
+from port.cards import PascalRandom
+from port.cribbage.levels import load_player
+from port.cribbage.record import decisions, parse as parse_record, write, write_game
+from port.cribbage.rules import Options, play_game
+from port.cribbage.rules.state import Act, Phase
+from port.files.gamerecord import Meta
+from tests.record_helpers import line_of, refusal, rewrite
+
+OPTIONS = [Options(), Options(61, True), Options(121, True), Options(61)]
+
+
+def played(i: int, a: str = "standard", b: str = "standard", options: Options | None = None):
+    options = options or OPTIONS[i % len(OPTIONS)]
+    record = play_game(options, PascalRandom(200 + i), (load_player(a, seed=i), load_player(b, seed=i + 1)),
+                       keep=True)
+    text = write_game(record, options, Meta((a, b), ("side A", "side B"), seed=200 + i, date="2025-01-31"))
+    return record, text, options
+
+
+@pytest.mark.parametrize("i", range(24))
+def test_a_record_replays_through_the_engine_to_the_same_scores(i: int) -> None:
+    record, text, options = played(i)
+    log = parse_record(text)
+    assert log.scores == record.scores
+    assert (log.winner, log.skunk, log.over) == (record.winner, record.skunk, True)
+    assert log.hands == len(record.hands) and log.options == options
+    ends = [st.state for st in log.steps if st.kind == "end"]
+    assert [s.scores for s in ends] == [h.scores for h in record.hands]
+    assert [(s.pegging, s.heels, s.hand_points, s.crib_points) for s in ends] == [
+        (list(h.pegging), list(h.heels), list(h.hand), list(h.crib)) for h in record.hands]
+    assert rewrite(log, write) == text
+
+
+def test_expert_against_standard_round_trips() -> None:
+    record, text, _ = played(1, "expert", "standard", Options(61))
+    log = parse_record(text)
+    assert (log.scores, log.winner) == (record.scores, record.winner)
+
+
+def test_the_record_reads_as_a_game() -> None:
+    _, text, _ = played(1, "expert", "standard", Options(61, True))
+    lines = text.splitlines()
+    assert lines[:7] == ["Cribbage game record, version 1", f"Program: Cribbage {__version__}",
+                         "Date: 2025-01-31", "Seat 0: expert (side A)", "Seat 1: standard (side B)",
+                         "Rules: limit=61 skunking=yes", "Seed: 201"]
+    assert re.fullmatch(r"Hand 1: (expert|standard) deals\.", lines[7])
+    assert re.fullmatch(r"expert is dealt: (\w\w ){5}\w\w\.", lines[8])
+    assert re.fullmatch(r"standard is dealt: (\w\w ){5}\w\w\.", lines[9])
+    assert re.fullmatch(r"Starter: \w\w\.", lines[10])
+    assert re.fullmatch(r"\w+ lays away \w\w \w\w\.", lines[11])
+    assert re.fullmatch(r"\w+ lays away \w\w \w\w\.", lines[12])
+    assert re.fullmatch(r"The cut turns \w\w(: \w+ pegs 2 \(his heels\))?\.", lines[13])
+    assert any(re.fullmatch(r"\w+ plays \w\w, count \d+, pegs \d+ \(.+\)\.", line) for line in lines)
+    assert any(re.fullmatch(r"\w+ says go\.", line) for line in lines)
+    assert any(re.fullmatch(r"\w+ pegs 1 \((go|last card) for 1\)\.", line) for line in lines)
+    assert any(re.fullmatch(r"\w+'s hand: (\w\w ){3}\w\w with \w\w = \d+ \(.+\)\.", line) for line in lines)
+    assert any(re.fullmatch(r"\w+'s crib: (\w\w ){3}\w\w with \w\w = \d+ \(.+\)\.", line) for line in lines)
+    assert lines[-1].startswith("Result: ") and " wins " in lines[-1]
+
+
+def test_each_decision_is_the_seats_own_view_before_it() -> None:
+    _, text, _ = played(2)
+    log = parse_record(text)
+    count = 0
+    for view, action in decisions(log):
+        assert view.seat == action.seat == view.to_act
+        if action.act is Act.DISCARD:
+            assert view.phase is Phase.DISCARD and set(action.cards) <= set(view.hand)
+        elif action.act is Act.PLAY:
+            assert action.cards[0] in view.legal_plays()
+        else:
+            assert action.act is Act.GO and not view.legal_plays()
+        count += 1
+    assert count > 50
+
+
+# ---- damaged records are refused, naming the line ------------------------------------------
+
+@pytest.fixture(scope="module")
+def good() -> str:
+    return played(2)[1]
+
+
+def test_a_record_cut_short_anywhere_is_refused_with_a_line(good: str) -> None:
+    lines = good.splitlines(keepends=True)
+    for cut in range(1, len(lines), 5):
+        assert re.match(r"line \d+: ", refusal(parse_record, "".join(lines[:cut])))
+
+
+def test_a_card_played_that_the_rules_refuse_is_refused_on_its_line(good: str) -> None:
+    lines = good.splitlines()
+    n = line_of(good, r" plays \w\w, count ")
+    who = lines[n - 1].split(" plays ")[0]
+    # a card the player does not hold (the other seat's first card of this deal)
+    dealt = [line for line in lines if line.endswith(".") and " is dealt: " in line][:2]
+    theirs = next(line for line in dealt if not line.startswith(who)).split(": ")[1].split()[0]
+    lines[n - 1] = f"{who} plays {theirs}, count 99."
+    assert refusal(parse_record, "\n".join(lines)) == f"line {n}: {theirs} is not in {who}'s hand"
+
+
+def test_a_go_while_holding_a_card_that_fits_is_refused(good: str) -> None:
+    lines = good.splitlines()
+    n = line_of(good, r" plays \w\w, count ([1-9]|1[0-9])\b")
+    who = lines[n - 1].split(" plays ")[0]
+    lines[n - 1] = f"{who} says go."
+    assert refusal(parse_record, "\n".join(lines)).startswith(f"line {n}: {who} cannot say GO: it holds a card that fits")
+
+
+def test_points_edited_are_refused_on_their_line(good: str) -> None:
+    lines = good.splitlines()
+    n = line_of(good, r"'s hand: .* = \d+")
+    lines[n - 1] = re.sub(r"= (\d+)", lambda m: f"= {int(m.group(1)) + 2}", lines[n - 1])
+    assert refusal(parse_record, "\n".join(lines)).startswith(f"line {n}: the record says ")
+
+
+def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
+    assert refusal(parse_record, "") == "it is empty: no game record"
+    assert refusal(parse_record, "GinRummy game record, version 1\n") == (
+        "line 1: this is a GinRummy game record, not a Cribbage one: replay it with ginrummy replay")
+    assert refusal(parse_record, good.replace("limit=121", "limit=100")).startswith("line 6: limit: the limit is 121 or 61")
+    assert refusal(parse_record, good.replace("Hand 2: ", "Hand 3: ")).startswith("line ")

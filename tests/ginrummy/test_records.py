@@ -1,0 +1,184 @@
+"""GinRummy's game records (docs/records.md): written from real games, read back by
+replaying them through the real engine, refused with the line when damaged; saved
+from the result screens; replayed in the window by ``ginrummy replay FILE``."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from port import __version__
+from port.cards import PascalRandom, parse
+from port.files.gamerecord import Meta
+from port.ginrummy.levels import load_player
+from port.ginrummy.record import decisions, parse as parse_record, write, write_game
+from port.ginrummy.rules import Options, play_game, preset
+from port.ginrummy.rules.options import FirstTurn
+from port.ginrummy.rules.players import legal_discards
+from port.ginrummy.rules.state import Act, Phase
+from tests.record_helpers import line_of, refusal, rewrite
+
+# Rules that reach every line the record has: Oklahoma's doubling, the knock deck and
+# its doublers, boxes and the sheet, Hollywood's games, flop gin, gin only, the upcard
+# offer and the deal of eleven (the card room, the classic program), one hand.
+OPTIONS = [Options(), preset("CARD ROOM"), preset("CLASSIC"), Options(oklahoma=True),
+           Options(scoring="HOLLYWOOD"), Options(knock_deck=True, doublers=("SPADES", "HEARTS")),
+           Options(scoring="FLOP"), Options(knocking=False, score_limit=50),
+           Options(scoring="GAME_ONLY", shutout=True), Options(score_limit=0)]
+LEVELS = ("easy", "standard")
+
+
+def played(i: int, options: Options, a: str = "", b: str = ""):
+    a = a or LEVELS[i % 2]
+    b = b or LEVELS[(i // 2) % 2]
+    if i % 3:
+        options = options.with_(first_turn=FirstTurn.ALTERNATE)   # as the match runner plays
+    record = play_game(options, PascalRandom(100 + i), (load_player(a, seed=i), load_player(b, seed=i + 1)),
+                       keep=True)
+    text = write_game(record, options, Meta((a, b), ("side A", "side B"), seed=100 + i, date="2025-01-31"))
+    return record, text, options
+
+
+@pytest.mark.parametrize("i", range(40))
+def test_a_record_replays_through_the_engine_to_the_same_scores(i: int) -> None:
+    record, text, options = played(i, OPTIONS[i % len(OPTIONS)])
+    log = parse_record(text)
+    assert log.scores == record.scores
+    assert log.winner == record.winner
+    assert log.totals == record.sheet.totals
+    assert log.over and log.hands == len(record.hands)
+    assert log.options == options
+    # every hand's settlement, one by one, and the scores after it
+    ends = [st for st in log.steps if st.kind == "end"]
+    assert [st.state.result for st in ends] == [h.result for h in record.hands]
+    # and written again from the replay's own states, the very same text
+    assert rewrite(log, write) == text
+
+
+def test_expert_against_expert_round_trips() -> None:
+    record, text, _ = played(0, Options(score_limit=0), "expert", "expert")
+    log = parse_record(text)
+    assert log.names == ("expert-0", "expert-1")     # the same level twice: told apart
+    assert (log.scores, log.winner) == (record.scores, record.winner)
+
+
+def test_the_record_reads_as_a_game() -> None:
+    """The lines a person reads: the header, each deal, each move with its card, the
+    settlement, the scores, the result."""
+    _, text, _ = played(1, Options())
+    lines = text.splitlines()
+    assert lines[:5] == ["GinRummy game record, version 1", f"Program: GinRummy {__version__}",
+                         "Date: 2025-01-31", "Seat 0: standard (side A)", "Seat 1: easy (side B)"]
+    assert lines[5] == ("Rules: gin_bonus=25 undercut_bonus=25 score_limit=100 oklahoma=no knocking=yes "
+                        "first_turn=alternate")
+    assert lines[6].startswith("Table rules: knock_deck=no scoring=TOTAL doublers=none ")
+    assert lines[7] == "Seed: 101"
+    assert lines[8] == "Hand 1: easy deals, standard moves first."
+    assert re.fullmatch(r"standard is dealt: (\w\w ){9}\w\w\.", lines[9])
+    assert re.fullmatch(r"easy is dealt: (\w\w ){9}\w\w\.", lines[10])
+    assert re.fullmatch(r"Upcard: \w\w\.", lines[11])
+    assert re.fullmatch(r"Stock, top first: (\w\w ){30}\w\w\.", lines[12])
+    assert re.fullmatch(r"standard (draws \w\w from the stock|takes \w\w from the pile)\.", lines[13])
+    assert re.fullmatch(r"standard discards \w\w\.", lines[14])
+    assert any(re.fullmatch(r"(Knock|Gin|Undercut): \w+ scores \d+\.", line) for line in lines)
+    assert any(line.startswith("Scores after hand 1: standard ") for line in lines)
+    assert lines[-1].startswith("Result: ") and lines[-1].endswith("hands.")
+
+
+def test_each_decision_is_the_seats_own_view_before_it() -> None:
+    """What Review will need: before each move, the mover's View (its own cards, the
+    public facts), in which that move is one of the moves open to it."""
+    _, text, _ = played(2, preset("CLASSIC"))
+    log = parse_record(text)
+    count = 0
+    for view, action in decisions(log):
+        assert view.seat == action.seat == view.to_move
+        if action.act is Act.DISCARD:
+            assert view.phase is Phase.DISCARD and action.card in legal_discards(view)
+        elif action.act is Act.DRAW_PILE:
+            assert view.pile_top == action.card
+        elif action.act is Act.DRAW_STOCK:
+            assert action.card not in view.hand
+        count += 1
+    assert count > 30
+
+
+# ---- damaged records are refused, naming the line ------------------------------------------
+
+@pytest.fixture(scope="module")
+def good() -> str:
+    return played(1, preset("CARD ROOM"))[1]
+
+
+def test_a_record_cut_short_anywhere_is_refused_with_a_line(good: str) -> None:
+    lines = good.splitlines(keepends=True)
+    for cut in range(1, len(lines), 7):
+        message = refusal(parse_record, "".join(lines[:cut]))
+        assert re.match(r"line \d+: ", message) or message.startswith("the header"), message
+    # cut at a hand's end, where a game saved after one hand would end: its result is missing
+    end = line_of(good, r"^Scores after hand 1:")
+    assert re.fullmatch(rf"line {end}: the record stops here, cut short: "
+                        r"'Result: not finished after 1 hand, standard \d+, easy \d+' should follow",
+                        refusal(parse_record, "".join(lines[:end])))
+
+
+def canon_of(line: str) -> str:
+    return line.strip().rstrip(".")
+
+
+def test_a_move_edited_to_one_the_rules_refuse_is_refused_on_its_line(good: str) -> None:
+    lines = good.splitlines()
+    n = line_of(good, r" discards \w\w\.$")
+    who, card = re.fullmatch(r"(.+) discards (\w\w)\.", lines[n - 1]).groups()
+    hand_line = next(line for line in lines if line.startswith(f"{who} is dealt: "))
+    held = set(parse(hand_line.split(": ", 1)[1].rstrip(".")))
+    other = next(c for c in parse("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H") if c not in held
+                 and str(c) != card and str(c) not in good.splitlines()[n - 2])
+    lines[n - 1] = f"{who} discards {other}."
+    message = refusal(parse_record, "\n".join(lines) + "\n")
+    assert message.startswith(f"line {n}: {who} cannot discard {other}: ")
+    assert "seat 0" not in message and "seat 1" not in message      # the names, not the seats
+
+
+def test_a_draw_edited_to_another_card_is_refused_on_its_line(good: str) -> None:
+    lines = good.splitlines()
+    n = line_of(good, r" draws \w\w from the stock\.$")
+    m = re.fullmatch(r"(.+) draws (\w\w) from the stock\.", lines[n - 1])
+    lines[n - 1] = f"{m.group(1)} draws {'KC' if m.group(2) != 'KC' else 'KD'} from the stock."
+    message = refusal(parse_record, "\n".join(lines) + "\n")
+    assert message == (f"line {n}: the record says '{canon_of(lines[n - 1])}', "
+                       f"but the game gives '{m.group(1)} draws {m.group(2)} from the stock'")
+
+
+def test_a_score_edited_is_refused_on_its_line(good: str) -> None:
+    lines = good.splitlines()
+    n = line_of(good, r"^Scores after hand 1:")
+    lines[n - 1] = re.sub(r"(\d+),", lambda m: f"{int(m.group(1)) + 1},", lines[n - 1], count=1)
+    assert refusal(parse_record, "\n".join(lines) + "\n").startswith(f"line {n}: the record says 'Scores after hand 1: ")
+
+
+def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
+    assert refusal(parse_record, "") == "it is empty: no game record"
+    assert refusal(parse_record, "hello\nworld\n") == "line 1: not a GinRummy game record (it begins 'hello')"
+    assert refusal(parse_record, good.replace("version 1", "version 7", 1)).startswith("line 1: made by another version")
+    cribbage = "Cribbage game record, version 1\n"
+    assert refusal(parse_record, cribbage) == ("line 1: this is a Cribbage game record, not a GinRummy one: "
+                                 "replay it with cribbage replay")
+    assert refusal(parse_record, good.replace("score_limit=100", "score_limit=lots")).startswith(
+        "line 6: score_limit: expected a whole number")
+    assert refusal(parse_record, good.replace("Seat 1: ", "Seat 9: ")).startswith("line 5: the header has no 'Seat 1' line")
+    lines = good.splitlines()
+    lines.append("Hand 99: nobody deals.")
+    assert refusal(parse_record, "\n".join(lines)).startswith(f"line {len(lines)}: nothing may follow the result")
+
+
+def test_comments_blank_lines_and_commentary_are_the_readers_own(good: str) -> None:
+    """A person may annotate a record: # lines, blank lines, words in a final
+    parenthesis; the game it holds is the same."""
+    lines = good.splitlines()
+    n = line_of(good, r" discards \w\w\.$")
+    lines[n - 1] = lines[n - 1][:-1] + " (a bold throw)."
+    lines.insert(n, "# I would have kept it")
+    lines.insert(n, "")
+    log = parse_record("\n".join(lines) + "\n")
+    assert log.scores == parse_record(good).scores
