@@ -2,8 +2,13 @@
 states, a refusal's one sentence, and finding a line."""
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Callable
+import shutil
+import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,3 +40,22 @@ def refusal(parse: Callable[[str], Any], text: str) -> str:
 def line_of(text: str, pattern: str) -> int:
     """The number of the first line of ``text`` the pattern finds."""
     return next(n for n, line in enumerate(text.splitlines(), 1) if re.search(pattern, line))
+
+
+@contextmanager
+def read_only(directory: Path) -> Iterator[None]:
+    """The directory made read-only for real while inside: chmod, or as root (which
+    ignores permission bits) ``chattr +i``; the test is skipped where neither holds."""
+    root = os.geteuid() == 0
+    if root and (shutil.which("chattr") is None
+                 or subprocess.run(["chattr", "+i", str(directory)], capture_output=True).returncode):
+        pytest.skip("cannot make a read-only directory here: root without chattr +i")
+    if not root:
+        directory.chmod(0o555)
+    try:
+        yield
+    finally:
+        if root:
+            subprocess.run(["chattr", "-i", str(directory)], capture_output=True)
+        else:
+            directory.chmod(0o755)

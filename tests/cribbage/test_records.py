@@ -4,17 +4,23 @@ from the result screens; replayed in the window by ``cribbage replay FILE``."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from port import __version__
 from port.cards import PascalRandom
 from port.cribbage.levels import load_player
-from port.cribbage.record import decisions, parse as parse_record, write, write_game
+from port.cribbage.main import layout as L
+from port.cribbage.record import decisions, parse as parse_record, read as read_record, write, write_game
 from port.cribbage.rules import Options, play_game
 from port.cribbage.rules.state import Act, Phase
 from port.files.gamerecord import Meta
-from tests.record_helpers import line_of, refusal, rewrite
+from port.screen.profiles import RED
+from tests.cribbage.helpers import MAX_STEPS, box_up, card_index, click_at, in_game, open_cribbage, pixels_in
+from tests.cribbage.test_game import keyboard_game
+from tests.ginrummy.helpers import shows_text
+from tests.record_helpers import line_of, read_only, refusal, rewrite
 
 OPTIONS = [Options(), Options(61, True), Options(121, True), Options(61)]
 
@@ -129,3 +135,94 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
         "line 1: this is a GinRummy game record, not a Cribbage one: replay it with ginrummy replay")
     assert refusal(parse_record, good.replace("limit=121", "limit=100")).startswith("line 6: limit: the limit is 121 or 61")
     assert refusal(parse_record, good.replace("Hand 2: ", "Hand 3: ")).startswith("line ")
+
+
+# ---- SAVE RECORD on the result screens ---------------------------------------------------
+
+def your_move(d, t) -> None:
+    """Your next move, the hint's (as a player who takes the hints)."""
+    d.key("H")
+    if t.hand.phase is Phase.DISCARD:
+        for c in t.hint:
+            d.key(str(card_index(t, c) + 1))
+        d.key("ENTER")
+    else:
+        d.key(str(card_index(t, t.hint[0]) + 1))
+
+
+def to_hand_end(d, t) -> None:
+    """Play until the hand's scores box is up (or the game is over)."""
+    for _ in range(MAX_STEPS):
+        if t.can_save:
+            return
+        if t.your_turn_to_lay_away() or t.your_turn_to_play():
+            your_move(d, t)
+        elif box_up(t) and t.age > 2:
+            d.key("SPACE")
+        else:
+            d.step()
+    raise AssertionError("the hand did not end")
+
+
+def records_in(path: Path) -> list[str]:
+    return sorted(p.name for p in path.iterdir() if p.suffix == ".REC")
+
+
+def save_box_drawn(d) -> bool:
+    return pixels_in(d, L.SAVE_BOX.x, L.SAVE_BOX.y, L.SAVE_BOX.w, 1, RED) == L.SAVE_BOX.w
+
+
+def test_r_in_the_hands_scores_box_saves_the_game_so_far(tmp_path: Path) -> None:
+    d = open_cribbage(tmp_path, score_limit=61, name="Keys", noanimation=True)
+    t = in_game(d).table
+    assert not save_box_drawn(d)
+    to_hand_end(d, t)
+    d.step()
+    assert box_up(t) and t.beat.box.title == "AFTER HAND 1" and save_box_drawn(d)
+    d.key("R")
+    assert box_up(t), "R saves; it does not clear the scores box"
+    assert records_in(tmp_path) == ["CR0001.REC"]
+    assert shows_text(d, L.NOTE_X, L.NOTE_Y, "Record saved as CR0001.REC.")
+    log = read_record(tmp_path / "CR0001.REC")
+    assert log.names == ("Keys", "COMPUTER") and log.meta.roles == ("human", "STANDARD")
+    assert (log.hands, log.over, log.scores) == (1, False, t.hand.scores)
+    click_at(d, L.SAVE_BOX)                        # the box too; a new name, the first kept
+    assert records_in(tmp_path) == ["CR0001.REC", "CR0002.REC"]
+    d.key("SPACE")                                 # the box goes, the next deal comes
+    d.step()
+    assert not t.can_save and not save_box_drawn(d)
+
+
+def test_a_click_on_save_record_at_the_games_end_saves_the_whole_game(tmp_path: Path) -> None:
+    d = open_cribbage(tmp_path, score_limit=61, noanimation=True, seed=3)
+    t = in_game(d).table
+    keyboard_game(d, t)
+    assert t.over and save_box_drawn(d)
+    click_at(d, L.SAVE_BOX)
+    log = read_record(tmp_path / "CR0001.REC")
+    assert log.over and log.winner == t.game.winner and log.scores == tuple(t.front)
+    assert log.hands == t.game.hands_dealt
+
+
+def test_nodisk_writes_no_record_and_says_so(tmp_path: Path) -> None:
+    d = open_cribbage(tmp_path, score_limit=61, nodisk=True, noanimation=True)
+    t = in_game(d).table
+    to_hand_end(d, t)
+    d.key("R")
+    assert records_in(tmp_path) == []
+    d.step()
+    assert shows_text(d, L.NOTE_X, L.NOTE_Y, "NODISK: the record is not saved.")
+
+
+def test_a_directory_that_refuses_the_record_loses_nothing(tmp_path: Path) -> None:
+    d = open_cribbage(tmp_path, score_limit=61, noanimation=True)
+    t = in_game(d).table
+    to_hand_end(d, t)
+    with read_only(tmp_path):
+        d.key("R")
+        assert records_in(tmp_path) == []
+        assert d.controller.note.startswith("Not saved: ")
+    d.key("SPACE")
+    to_hand_end(d, t)                              # the game goes on, and saves again
+    d.key("R")
+    assert records_in(tmp_path) == ["CR0001.REC"] and read_record(tmp_path / "CR0001.REC").hands == 2

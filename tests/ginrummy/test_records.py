@@ -3,7 +3,9 @@ replaying them through the real engine, refused with the line when damaged; save
 from the result screens; replayed in the window by ``ginrummy replay FILE``."""
 from __future__ import annotations
 
+import datetime
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,12 +13,16 @@ from port import __version__
 from port.cards import PascalRandom, parse
 from port.files.gamerecord import Meta
 from port.ginrummy.levels import load_player
-from port.ginrummy.record import decisions, parse as parse_record, write, write_game
+from port.ginrummy.main import play
+from port.ginrummy.main.table import Mode
+from port.ginrummy.record import decisions, parse as parse_record, read as read_record, write, write_game
 from port.ginrummy.rules import Options, play_game, preset
 from port.ginrummy.rules.options import FirstTurn
 from port.ginrummy.rules.players import legal_discards
 from port.ginrummy.rules.state import Act, Phase
-from tests.record_helpers import line_of, refusal, rewrite
+from port.screen.profiles import RED
+from tests.ginrummy.helpers import click_at, open_game, pixels_in, set_hand, shows_text
+from tests.record_helpers import line_of, read_only, refusal, rewrite
 
 # Rules that reach every line the record has: Oklahoma's doubling, the knock deck and
 # its doublers, boxes and the sheet, Hollywood's games, flop gin, gin only, the upcard
@@ -182,3 +188,86 @@ def test_comments_blank_lines_and_commentary_are_the_readers_own(good: str) -> N
     lines.insert(n, "")
     log = parse_record("\n".join(lines) + "\n")
     assert log.scores == parse_record(good).scores
+
+
+# ---- SAVE RECORD on the result screens ---------------------------------------------------
+
+ME = "6H 7H 8H 2C 3C 4C 9S 9D 9C 5D"            # draws QS, throws it, knocks with 5
+CPU = "5H 4H KS KD QC JC TC 2D 3S 9H"
+
+
+def to_hand_end(d):
+    s = set_hand(d, ME, CPU, "KH", "QS")
+    d.key("D")
+    d.key("D")
+    d.key("Y")
+    assert s.table.mode is Mode.HAND_END
+    return s
+
+
+def records_in(path: Path) -> list[str]:
+    return sorted(p.name for p in path.iterdir() if p.suffix == ".REC")
+
+
+def test_r_at_the_hands_end_saves_the_game_so_far_and_never_overwrites(tmp_path: Path) -> None:
+    d = open_game(tmp_path, name="Dave")
+    s = to_hand_end(d)
+    d.key("R")
+    assert records_in(tmp_path) == ["GR0001.REC"]
+    assert shows_text(d, 16, play.NOTE_Y, "Record saved as GR0001.REC.")
+    log = read_record(tmp_path / "GR0001.REC")
+    assert log.names == ("Dave", "COMPUTER") and log.meta.roles == ("human", "STANDARD")
+    assert log.meta.date == datetime.date.today().isoformat() and log.meta.seed == 7
+    assert (log.hands, log.over, log.scores) == (1, False, (20, 0))
+    assert log.text.splitlines()[-1] == "Result: not finished after 1 hand, Dave 20, COMPUTER 0."
+    d.key("R")                                     # again: a new name, the first kept
+    assert records_in(tmp_path) == ["GR0001.REC", "GR0002.REC"]
+    assert (tmp_path / "GR0001.REC").read_text() == (tmp_path / "GR0002.REC").read_text()
+    assert shows_text(d, 16, play.NOTE_Y, "Record saved as GR0002.REC.")
+    d.key("C")                                     # the next hand: the note goes
+    assert s.table.mode is not Mode.HAND_END and not s.note
+
+
+def test_a_click_on_save_record_at_the_games_end_saves_the_whole_game(tmp_path: Path) -> None:
+    d = open_game(tmp_path, score_limit=0)
+    (tmp_path / "GR0001.REC").write_text("an earlier record, kept\n")
+    s = to_hand_end(d)
+    d.key("RETURN")
+    assert s.table.mode is Mode.GAME_END
+    assert pixels_in(d, *play.SAVE_BOX[:2], play.SAVE_BOX.w, 1, RED) == play.SAVE_BOX.w   # its red box
+    click_at(d, play.SAVE_BOX)
+    assert records_in(tmp_path) == ["GR0001.REC", "GR0002.REC"]
+    assert (tmp_path / "GR0001.REC").read_text() == "an earlier record, kept\n"
+    log = read_record(tmp_path / "GR0002.REC")
+    assert log.over and log.winner == 0 and log.text.splitlines()[-1] == "Result: PLAYER wins 20 to 0 after 1 hand."
+
+
+def test_the_score_sheets_page_has_save_record_too(tmp_path: Path) -> None:
+    d = open_game(tmp_path, score_limit=0)
+    d.controller.ctx.config = d.controller.ctx.config.with_(scoring="BOXES")
+    s = to_hand_end(d)
+    d.key("RETURN")
+    assert s.table.mode is Mode.GAME_END and s.table.sheet_shown
+    click_at(d, play.SAVE_BOX)
+    assert read_record(tmp_path / "GR0001.REC").totals == s.table.sheet().totals
+
+
+def test_nodisk_writes_no_record_and_says_so(tmp_path: Path) -> None:
+    d = open_game(tmp_path, nodisk=True)
+    to_hand_end(d)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    d.key("R")
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert shows_text(d, 16, play.NOTE_Y, "NODISK: the record is not saved.")
+
+
+def test_a_directory_that_refuses_the_record_loses_nothing(tmp_path: Path) -> None:
+    d = open_game(tmp_path)
+    s = to_hand_end(d)
+    with read_only(tmp_path):
+        d.key("R")
+        assert records_in(tmp_path) == []
+        assert shows_text(d, 16, play.NOTE_Y, "Not saved: Operation not permitted.") or \
+            shows_text(d, 16, play.NOTE_Y, "Not saved: Permission denied.")
+    d.key("C")                                     # the game goes on
+    assert s.table.mode is not Mode.HAND_END

@@ -31,6 +31,9 @@ LAY_AWAY_BOX = Rect(16, 326, 96, 20)
 LAST_COUNT_BOX = Rect(192, 326, 112, 20)   # the port's: the last show's boxes again
 HINT_BOX = Rect(384, 326, 56, 20)
 QUIT_BOX = Rect(568, 326, 56, 20)
+# At a hand's end and the game's end: SAVE RECORD (R), its note above the bottom row.
+SAVE_BOX = Rect(448, 326, 112, 20)
+NOTE_X, NOTE_Y = 340, 314
 
 # The information box in the middle of the screen, and the show box (taller: the
 # cards and the count phrase by phrase, 47 characters a line: the longest phrase with

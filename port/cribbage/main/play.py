@@ -15,6 +15,8 @@ from port.cribbage.main.layout import CARD_H, CARD_W, COMPUTER, HUMAN, LINE
 from port.cribbage.main.table import Box, CribTable
 from port.cribbage.rules import Options, Phase, Player
 from port.cribbage.files import CribGame
+from port.cribbage.record import PREFIX
+from port.files.gamerecord import Meta
 from port.main.controller import Controller
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.screen import Rect
@@ -46,6 +48,7 @@ class CribPlay:
                                rng, name=cfg.name, animate=not launch.noanimation, pause=launch.pause)
         self.quit_asked = False
         self.recorded = False
+        self.note = ""                  # what SAVE RECORD did
         screen = ctx.session.screen
         screen.set_page(0)
         pyxel.set_mouse_pos(screen.px(POINTER_AWAY[0]), screen.py(POINTER_AWAY[1]))
@@ -73,11 +76,27 @@ class CribPlay:
             if target == "no":
                 self.quit_asked = False
             return self
+        if t.can_save and self._save_asked(e):
+            self.note = self.ctx.save_record(PREFIX, lambda: t.record_text(self._meta()))
+            return self
         if t.box is not None:
             t.dismiss()                  # "Hit any key or mouse button to clear it quicker"
             return self
         target = self._key_target(e) if isinstance(e, Key) else self._press_target(e)
         return self._choose(target)
+
+    @staticmethod
+    def _save_asked(e: Key | Press) -> bool:
+        """R, or a click on SAVE RECORD (before the box on screen takes it)."""
+        if isinstance(e, Key):
+            return e.char == "R"
+        return e.button in (LEFT, RIGHT) and L.SAVE_BOX.contains(e.x, e.y)
+
+    def _meta(self) -> Meta:
+        cfg = self.ctx.config
+        level = self.ctx.session.launch.computer or cfg.level
+        return Meta((cfg.name, "COMPUTER"), ("human", level), date=self.ctx.today().isoformat(),
+                    seed=self.table.seed)
 
     def _quit_target(self, e: Key | Press) -> str | None:
         if isinstance(e, Key):
@@ -261,6 +280,10 @@ class CribPlay:
             s.button(*L.LAST_COUNT_BOX, "LAST COUNT", "C")
         s.button(*L.HINT_BOX, "HINT", "H")
         s.button(*L.QUIT_BOX, "QUIT", "Q")
+        if self.table.can_save:
+            s.button(*L.SAVE_BOX, "SAVE RECORD", "R")
+            if self.note:
+                s.text(L.NOTE_X, L.NOTE_Y, self.note[:36], WHITE)
 
     def _draw_message(self) -> None:
         s = self.ctx.session.screen

@@ -28,8 +28,10 @@ from port.cards import Card, Rng, text
 from port.cribbage.computer import hint_discard, hint_play
 from port.cribbage.main import layout as L
 from port.cribbage.main.layout import COMPUTER, HUMAN
-from port.cribbage.rules import Act, Event, GameState, Options, Phase, Player, ShowEntry
+from port.cribbage import record
+from port.cribbage.rules import Act, Event, GameState, HandState, Options, Phase, Player, ShowEntry
 from port.cribbage.rules.scoring import aloud, peg_phrases, show_phrases
+from port.files.gamerecord import Meta
 
 FPS = 30
 BOX_FRAMES = 5 * FPS       # "it will stay on the screen for 5 seconds"
@@ -101,7 +103,11 @@ class CribTable:
         self.name = name
         self.animate = animate
         self.pause = pause
+        self.seed: int | None = getattr(rng, "seed", None)   # before the cut: the record's seed
         self.game = GameState.new(options, rng, first_dealer)
+        # Each deal as dealt (a copy before its first move) and each deal ended: the record.
+        self.dealt: list[HandState] = []
+        self.ended: list[HandState] = []
         self.beats: deque[Beat] = deque()
         self.age = 0                       # frames the current beat has run
         self.wait = 0                      # the computer's pause
@@ -189,6 +195,16 @@ class CribTable:
         if beat is None:
             return []
         return [(f, pos) for f in beat.flights if (pos := f.at(self.age)) is not None and self.age < f.end]
+
+    @property
+    def can_save(self) -> bool:
+        """SAVE RECORD is open: at a hand's end (its scores box) and at the game's end."""
+        return self.game.over or (self.hand.phase is Phase.DONE and self._closed)
+
+    def record_text(self, meta: Meta) -> str:
+        """The game so far as a record (docs/records.md): its finished deals."""
+        ended = [*self.ended, self.hand] if self.hand.phase is Phase.DONE else self.ended
+        return record.write(self.options, meta, list(zip(self.dealt, ended)))
 
     def your_turn_to_lay_away(self) -> bool:
         h = self.hand
@@ -364,6 +380,7 @@ class CribTable:
     def _deal_beat(self) -> None:
         """Six cards each, one at a time, the non-dealer first, from the deck."""
         h = self.hand
+        self.dealt.append(h.copy())
         first = h.non_dealer
         flights = []
         for k in range(12):
@@ -472,6 +489,7 @@ class CribTable:
 
     def _next_hand(self) -> None:
         self.computer.end_hand(self.hand.view(COMPUTER))
+        self.ended.append(self.hand)
         self.game.next_hand()
         self._seen = 0
         self._closed = False

@@ -23,7 +23,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
+from port.files.gamerecord import Meta
 from port.ginrummy import files
+from port.ginrummy.record import PREFIX
 from port.cards import Card
 from port.ginrummy.main.context import Context
 from port.main.controller import Controller
@@ -74,6 +76,10 @@ DECLINE_BOX = Rect(MSG_X + 80, 150, 80, 20)
 # The score sheet's page: its two boxes on the bottom row.
 SHEET_AGAIN_BOX = Rect(208, 316, 104, 20)
 SHEET_MENU_BOX = Rect(328, 316, 96, 20)
+# The hand's and the game's end: SAVE RECORD (R) between HINT and QUIT, its note above
+# the bottom row (docs/records.md).
+SAVE_BOX = Rect(448, 316, 112, 20)
+NOTE_Y = 298
 SCORE_X, HOLLYWOOD_X = 520, 472
 KNOCK_VALUE_Y = ROW_Y + CARD_H + 7      # under the knock deck's card, clear of its red box
 
@@ -100,6 +106,7 @@ class PlayScreen:
         self.table = Table(cfg.options(), ctx.computer(), ctx.new_deal_source(), cfg.sort)
         self.quit_asked = False
         self.recorded = False
+        self.note = ""                  # what SAVE RECORD did, until the next hand
         ctx.session.screen.set_page(0)
 
     # ---- input ---------------------------------------------------------------------
@@ -142,8 +149,8 @@ class PlayScreen:
             Mode.HUMAN_DISCARD: {"D": "drawn_box", "U": "undo",
                                  **{c: i for i, c in enumerate(KEYS_HAND)}},
             Mode.KNOCK_PROMPT: {"Y": "yes", "N": "no", "P": "gin"},
-            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue"},
-            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu"},
+            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue", "R": "save"},
+            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu", "R": "save"},
         }
         return by_mode.get(t.mode, {}).get(ch)
 
@@ -206,8 +213,11 @@ class PlayScreen:
                 t.play_on()
             elif target == "gin":
                 t.play_to_gin()
+        elif target == "save" and t.mode in (Mode.HAND_END, Mode.GAME_END):
+            self._save_record()
         elif t.mode is Mode.HAND_END and target == "continue":
             t.next_hand()
+            self.note = ""
         elif t.mode is Mode.GAME_END:
             if target == "again":
                 return self._again()
@@ -226,15 +236,15 @@ class PlayScreen:
         elif t.mode is Mode.UPCARD_OFFER:
             prompt = [(TAKE_BOX, "take"), (DECLINE_BOX, "decline")]
         elif t.mode is Mode.HAND_END:
-            prompt = [(CONTINUE_BOX, "continue")]
+            prompt = [(CONTINUE_BOX, "continue"), (SAVE_BOX, "save")]
         elif t.mode is Mode.GAME_END and t.sheet_shown:
             # the score sheet's page: nothing of the table is under the pointer
-            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu")):
+            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu"), (SAVE_BOX, "save")):
                 if rect.contains(x, y):
                     return name
             return None
         elif t.mode is Mode.GAME_END:
-            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu")]
+            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu"), (SAVE_BOX, "save")]
         areas = prompt + [
             (DECK_RECT, "deck"), (PILE_RECT, "pile"), (KNOCK_RECT, "knock"), (DRAWN_RECT, "drawn"),
             (DECK_BOX, "deck_box"), (PILE_BOX, "pile_box"), (DRAWN_BOX, "drawn_box"),
@@ -268,6 +278,16 @@ class PlayScreen:
                                files.result_of(human, cpu), self.ctx.today(), finished=finished,
                                scoring=cfg.scoring)
         self.ctx.store.record_game(rec)
+
+    def _save_record(self) -> None:
+        """SAVE RECORD: the game so far, its finished hands, as a record file in the
+        game's files directory (docs/records.md); the note says where, or why not."""
+        cfg = self.ctx.config
+        spec = self.ctx.session.launch.computer
+        level = spec if spec is not None else ("EASY" if cfg.easy else cfg.level)
+        meta = Meta((cfg.name, "COMPUTER"), ("human", level), date=self.ctx.today().isoformat(),
+                    seed=self.table.seed)
+        self.note = self.ctx.save_record(PREFIX, lambda: self.table.record_text(meta))
 
     def _leave(self) -> Controller | None:
         if not self.recorded:
@@ -416,11 +436,19 @@ class PlayScreen:
         s.button(*HINT_BOX, "HINT", "H")
         s.button(*QUIT_BOX, "QUIT", "Q")
         t = self.table
+        if t.mode in (Mode.HAND_END, Mode.GAME_END):
+            self._draw_save()
         if self.ctx.config.arrange and t.can_arrange():
             s.button(*RANK_BOX, "BY RANK", "R")
             s.button(*SUIT_BOX, "BY SUIT", "S")
             s.button(*MELDS_BOX, "MELDS LEFT", "M")
             s.button(*ARRANGE_BOX, "ARRANGE", "A", frame=YELLOW if t.arranging else RED)
+
+    def _draw_save(self) -> None:
+        s = self.ctx.session.screen
+        s.button(*SAVE_BOX, "SAVE RECORD", "R")
+        if self.note:
+            s.text(16, NOTE_Y, self.note[:76], WHITE)
 
     def _draw_message(self) -> None:
         s = self.ctx.session.screen
@@ -519,6 +547,7 @@ class PlayScreen:
             s.text((640 - s.text_width(line)) // 2, y + LINE * i, line, YELLOW if i == 0 else WHITE)
         s.button(*SHEET_AGAIN_BOX, "PLAY AGAIN", "A")
         s.button(*SHEET_MENU_BOX, "MAIN MENU", "M")
+        self._draw_save()
 
     def _draw_result(self, r: Settlement) -> None:
         """Both hands face up, arranged, with their meld bars and RED layoff bars."""
