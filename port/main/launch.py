@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 def in_browser() -> bool:
@@ -39,6 +40,7 @@ class Launch:
     script: Path | None = None      # headless input script
     shots: Path | None = None       # where the headless driver saves screenshots
     notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
+    replay: Any = None              # `replay FILE`: the game record, read and checked (docs/records.md)
     # In a web page: touch is the left button (a long press is the hint), the name is
     # typed on on-screen letters too, and an internal error stays on the screen.
     web: bool = field(default_factory=in_browser)

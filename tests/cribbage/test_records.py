@@ -3,7 +3,10 @@ replaying them through the real engine, refused with the line when damaged; save
 from the result screens; replayed in the window by ``cribbage replay FILE``."""
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,15 +15,19 @@ from port import __version__
 from port.cards import PascalRandom
 from port.cribbage.levels import load_player
 from port.cribbage.main import layout as L
+from port.cribbage.main.board import TRACK_Y, hole_x
+from port.cribbage.main.replay import CribReplay, step_text
+from port.cribbage.main.words import CRIBBAGE
 from port.cribbage.record import decisions, parse as parse_record, read as read_record, write, write_game
 from port.cribbage.rules import Options, play_game
 from port.cribbage.rules.state import Act, Phase
 from port.files.gamerecord import Meta
-from port.screen.profiles import RED
+from port.main import replay
+from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, RED, WHITE, YELLOW
 from tests.cribbage.helpers import MAX_STEPS, box_up, card_index, click_at, in_game, open_cribbage, pixels_in
 from tests.cribbage.test_game import keyboard_game
 from tests.ginrummy.helpers import shows_text
-from tests.record_helpers import line_of, read_only, refusal, rewrite
+from tests.record_helpers import TOP, card_in, line_of, read_only, refusal, rewrite, run_replay, text_in
 
 OPTIONS = [Options(), Options(61, True), Options(121, True), Options(61)]
 
@@ -226,3 +233,73 @@ def test_a_directory_that_refuses_the_record_loses_nothing(tmp_path: Path) -> No
     to_hand_end(d, t)                              # the game goes on, and saves again
     d.key("R")
     assert records_in(tmp_path) == ["CR0001.REC"] and read_record(tmp_path / "CR0001.REC").hands == 2
+
+
+# ---- cribbage replay FILE: the viewer in the real program --------------------------------
+
+def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: Path, screen_of) -> None:
+    _, text, _ = played(1, options=Options(61, True))
+    record = tmp_path / "CR000001.REC"
+    record.write_text(text)
+    log = parse_record(text)
+    n = len(log.steps)
+    show = next(i for i, st in enumerate(log.steps) if st.kind == "show")
+    next_box = replay.BOXES[1]
+    shots = run_replay("cribbage", record, "\n".join([
+        "move 636 346", "wait 2", "shot s0", "key RIGHT", "shot s1", "key n", "shot s2", "key LEFT",
+        "shot back1", f"click left {next_box[3] + 8} {CribReplay.box_y + 8}", "move 636 346", "wait 1",
+        "shot again2", "key HOME", *["key RIGHT"] * show, "shot show", "key PAGEDOWN", "shot hand2",
+        "key END", "shot end", "key HOME", "shot home", "key q"]), tmp_path, "NODISK")
+    assert shots["back1"].pixels == shots["s1"].pixels and shots["again2"].pixels == shots["s2"].pixels
+    assert shots["home"].pixels == shots["s0"].pixels != shots["s1"].pixels
+    screen = screen_of("EGA")
+
+    def shows_step(img, i: int) -> bool:
+        st = log.steps[i]
+        h = st.state
+        ok = text_in(img, replay.STATUS_X, CribReplay.box_y + 6, f"HAND {st.hand}/{log.hands} STEP {i + 1}/{n}",
+                     LIGHTGRAY)
+        ok &= text_in(img, L.SCORES_X, 8, f"{log.names[1][:8]:<8}  {h.scores[1]:>3}", LIGHTRED)
+        ok &= text_in(img, L.SCORES_X, 8 + 14, f"{log.names[0][:8]:<8}  {h.scores[0]:>3}", LIGHTGREEN)
+        lines = CribReplay.wrapped(step_text(st))
+        if lines:
+            ok &= text_in(img, CribReplay.text_x, CribReplay.text_y, lines[0], WHITE)
+        for k, c in enumerate(h.hands[0]):
+            ok &= card_in(screen, img, *L.hand_slot(0, k), c)
+        if h.hands[1]:
+            ok &= card_in(screen, img, *L.hand_slot(1, len(h.hands[1]) - 1), h.hands[1][-1], left=4)
+        return ok
+
+    def title_in(img, box, title: str) -> bool:
+        return text_in(img, box.x + (box.w - 8 * len(title)) // 2, box.y + 10, title, YELLOW)
+
+    assert shows_step(shots["s0"], 0) and shows_step(shots["s1"], 1) and shows_step(shots["s2"], 2)
+    assert shows_step(shots["show"], show)
+    entry = log.steps[show].show
+    assert title_in(shots["show"], L.SHOW, f"{log.names[entry.seat]}'S HAND".upper())
+    assert shows_step(shots["hand2"], next(i for i, st in enumerate(log.steps) if st.hand == 2))
+    assert shows_step(shots["end"], n - 1) and title_in(shots["end"], L.INFO, "GAME OVER")
+    w = log.winner
+    assert text_in(shots["end"], *_centred(L.INFO, f"{log.names[w]} WINS {log.scores[w]} TO {log.scores[1 - w]}.",
+                                           28), WHITE)
+    for seat, colour in ((0, LIGHTGREEN), (1, LIGHTRED)):     # the front pegs where the scores are
+        x = hole_x(61, log.scores[seat])
+        assert shots["end"].pixels[(TRACK_Y[seat] - 2) * 640 + x] == colour
+
+
+def _centred(box, line: str, dy: int) -> tuple[int, int, str]:
+    return box.x + (box.w - 8 * len(line)) // 2, box.y + dy, line
+
+
+def test_a_bad_record_file_is_one_sentence_and_exit_2_before_any_window(tmp_path: Path) -> None:
+    (tmp_path / "x.rec").write_text("GinRummy game record, version 1\n")
+    done = subprocess.run([sys.executable, "-m", "port.cribbage", "replay", "x.rec"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(TOP), "DISPLAY": "", "SDL_VIDEODRIVER": "none"})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("cribbage: x.rec: line 1: this is a GinRummy game record, not a Cribbage one: "
+                           "replay it with ginrummy replay  (cribbage /? for help)\n")
+
+
+def test_the_help_lists_replay() -> None:
+    assert "cribbage replay FILE        step through a game record (CR0001.REC) in the window" in CRIBBAGE.help

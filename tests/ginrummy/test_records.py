@@ -4,7 +4,10 @@ from the result screens; replayed in the window by ``ginrummy replay FILE``."""
 from __future__ import annotations
 
 import datetime
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,15 +17,18 @@ from port.cards import PascalRandom, parse
 from port.files.gamerecord import Meta
 from port.ginrummy.levels import load_player
 from port.ginrummy.main import play
-from port.ginrummy.main.table import Mode
+from port.ginrummy.main.replay import GinReplay, step_text
+from port.ginrummy.main.table import Mode, shown_hand
+from port.ginrummy.main.words import GINRUMMY
+from port.main import replay
 from port.ginrummy.record import decisions, parse as parse_record, read as read_record, write, write_game
 from port.ginrummy.rules import Options, play_game, preset
 from port.ginrummy.rules.options import FirstTurn
 from port.ginrummy.rules.players import legal_discards
 from port.ginrummy.rules.state import Act, Phase
-from port.screen.profiles import RED
+from port.screen.profiles import LIGHTGRAY, RED, WHITE
 from tests.ginrummy.helpers import click_at, open_game, pixels_in, set_hand, shows_text
-from tests.record_helpers import line_of, read_only, refusal, rewrite
+from tests.record_helpers import TOP, card_in, line_of, read_only, refusal, rewrite, run_replay, text_in
 
 # Rules that reach every line the record has: Oklahoma's doubling, the knock deck and
 # its doublers, boxes and the sheet, Hollywood's games, flop gin, gin only, the upcard
@@ -271,3 +277,92 @@ def test_a_directory_that_refuses_the_record_loses_nothing(tmp_path: Path) -> No
             shows_text(d, 16, play.NOTE_Y, "Not saved: Permission denied.")
     d.key("C")                                     # the game goes on
     assert s.table.mode is not Mode.HAND_END
+
+
+# ---- ginrummy replay FILE: the viewer in the real program --------------------------------
+
+def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: Path, screen_of) -> None:
+    _, text, _ = played(1, Options(score_limit=50))              # standard (seat 0) against easy
+    record = tmp_path / "GR000001.REC"
+    record.write_text(text)
+    log = parse_record(text)
+    next_box = replay.BOXES[1]
+    shots = run_replay("ginrummy", record, "\n".join([
+        "move 636 346", "wait 2", "shot s0", "key RIGHT", "shot s1", "key n", "shot s2", "key LEFT",
+        "shot back1", f"click left {next_box[3] + 8} {GinReplay.box_y + 8}", "move 636 346", "wait 1",
+        "shot again2",
+        "key PAGEDOWN", "shot hand2", "key END", "shot end", "key HOME", "shot home", "key q"]), tmp_path,
+        "NODISK")
+    assert shots["back1"].pixels == shots["s1"].pixels and shots["again2"].pixels == shots["s2"].pixels
+    assert shots["home"].pixels == shots["s0"].pixels != shots["s1"].pixels
+    screen = screen_of("EGA")
+    n = len(log.steps)
+
+    def shows_step(img, i: int) -> bool:
+        st = log.steps[i]
+        h = st.state
+        lines = GinReplay.wrapped(step_text(st, log.names))
+        ok = text_in(img, replay.STATUS_X, GinReplay.box_y + 6, f"HAND {st.hand}/{log.hands} STEP {i + 1}/{n}",
+                     LIGHTGRAY)
+        ok &= text_in(img, GinReplay.text_x, GinReplay.text_y, lines[0], WHITE)
+        ok &= text_in(img, GinReplay.text_x, GinReplay.text_y + 6 * 14 + 2, f"RECORD LINE {st.line}", LIGHTGRAY)
+        for seat in (0, 1):
+            ok &= text_in(img, play.SCORE_X, 20 + 14 * seat, f"{log.names[seat]:<8}{st.scores[seat]:>5}", WHITE)
+        if h.phase is not Phase.OVER:
+            for seat, x0, y, pitch in ((0, play.HAND_X, play.HAND_Y, play.HAND_STEP),
+                                       (1, play.RESULT_X, play.CPU_Y + 8, play.RESULT_STEP)):
+                cards = [c for c in h.hand(seat) if not (h.phase is Phase.DISCARD and c == h.drawn)]
+                for k, c in enumerate(shown_hand(cards, "RANK").cards):
+                    ok &= card_in(screen, img, x0 + k * pitch, y, c)
+            if h.pile:
+                ok &= card_in(screen, img, play.PILE_X, play.ROW_Y, h.pile[-1])
+        return ok
+
+    assert shows_step(shots["s0"], 0) and shows_step(shots["s1"], 1) and shows_step(shots["s2"], 2)
+    assert log.steps[1].lines[0] in text and log.steps[1].kind == "move"
+    second = next(i for i, st in enumerate(log.steps) if st.hand == 2)
+    assert shows_step(shots["hand2"], second)
+    assert shows_step(shots["end"], n - 1)
+    shown = GinReplay.wrapped(step_text(log.steps[-1], log.names))
+    final = GinReplay.wrapped([text.splitlines()[-1]])     # "Result: standard wins ..."
+    at = len(shown) - len(final)
+    assert final[0].startswith("Result: ") and at + len(final) <= GinReplay.rows
+    assert all(text_in(shots["end"], GinReplay.text_x, GinReplay.text_y + 14 * (at + k), part, WHITE)
+               for k, part in enumerate(final))
+
+
+@pytest.mark.parametrize("content, sentence", [
+    (None, "GR9999.REC: cannot read it (No such file or directory)"),
+    ("garbage\n", "GR9999.REC: line 1: not a GinRummy game record (it begins 'garbage')"),
+    ("Cribbage game record, version 1\n",
+     "GR9999.REC: line 1: this is a Cribbage game record, not a GinRummy one: replay it with cribbage replay"),
+])
+def test_a_bad_record_file_is_one_sentence_and_exit_2_before_any_window(tmp_path: Path, content, sentence) -> None:
+    if content is not None:
+        (tmp_path / "GR9999.REC").write_text(content)
+    done = subprocess.run([sys.executable, "-m", "port.ginrummy", "replay", "GR9999.REC"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TOP),
+                                                                     "DISPLAY": "", "SDL_VIDEODRIVER": "none"})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"ginrummy: {sentence}  (ginrummy /? for help)\n"
+
+
+def test_a_damaged_record_is_refused_naming_its_line_and_replay_needs_a_file(tmp_path: Path) -> None:
+    _, text, _ = played(1, Options(score_limit=0))
+    lines = text.splitlines()
+    n = line_of(text, r" discards \w\w\.$")
+    lines[n - 1] = lines[n - 1].split(" discards ")[0] + " knocks."
+    (tmp_path / "bad.rec").write_text("\n".join(lines) + "\n")
+    done = subprocess.run([sys.executable, "-m", "port.ginrummy", "replay", "bad.rec"], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TOP)})
+    assert done.returncode == 2 and done.stderr.startswith(f"ginrummy: bad.rec: line {n}: ")
+    assert done.stderr.count("\n") == 1
+    done = subprocess.run([sys.executable, "-m", "port.ginrummy", "replay"], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TOP)})
+    assert done.returncode == 2
+    assert done.stderr == ("ginrummy: replay needs a game record file (ginrummy replay GR0001.REC)"
+                           "  (ginrummy /? for help)\n")
+
+
+def test_the_help_lists_replay() -> None:
+    assert "ginrummy replay FILE        step through a game record (GR0001.REC) in the window" in GINRUMMY.help
