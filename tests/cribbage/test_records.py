@@ -24,7 +24,8 @@ from port.cribbage.rules.state import Act, Phase
 from port.files.gamerecord import Meta
 from port.main import replay
 from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, RED, WHITE, YELLOW
-from tests.cribbage.helpers import MAX_STEPS, box_up, card_index, click_at, in_game, open_cribbage, pixels_in
+from tests.cribbage.helpers import box_up, click_at, in_game, open_cribbage, pixels_in
+from tests.cribbage.scenes import _until as until
 from tests.cribbage.test_game import keyboard_game
 from tests.ginrummy.helpers import shows_text
 from tests.record_helpers import TOP, card_in, line_of, read_only, refusal, rewrite, run_replay, text_in
@@ -146,29 +147,9 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
 
 # ---- SAVE RECORD on the result screens ---------------------------------------------------
 
-def your_move(d, t) -> None:
-    """Your next move, the hint's (as a player who takes the hints)."""
-    d.key("H")
-    if t.hand.phase is Phase.DISCARD:
-        for c in t.hint:
-            d.key(str(card_index(t, c) + 1))
-        d.key("ENTER")
-    else:
-        d.key(str(card_index(t, t.hint[0]) + 1))
-
-
 def to_hand_end(d, t) -> None:
-    """Play until the hand's scores box is up (or the game is over)."""
-    for _ in range(MAX_STEPS):
-        if t.can_save:
-            return
-        if t.your_turn_to_lay_away() or t.your_turn_to_play():
-            your_move(d, t)
-        elif box_up(t) and t.age > 2:
-            d.key("SPACE")
-        else:
-            d.step()
-    raise AssertionError("the hand did not end")
+    """Play (the hints' moves) until the hand's scores box is up or the game is over."""
+    until(d, lambda: t.can_save)
 
 
 def records_in(path: Path) -> list[str]:
