@@ -333,6 +333,7 @@ class Meta:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "names", seat_names(*self.names))
+        object.__setattr__(self, "roles", (clean(self.roles[0]), clean(self.roles[1])))
 
 
 def head_lines(title: str, meta: Meta, rules: Sequence[str], program: str) -> list[str]:

@@ -63,7 +63,7 @@ RULES: dict[str, Codec] = {
     "gin_bonus": NUMBER, "undercut_bonus": NUMBER, "score_limit": NUMBER, "oklahoma": YES_NO,
     "knocking": YES_NO,
     "first_turn": (lambda f: f.value, lambda t: FirstTurn(_choice([f.value for f in FirstTurn])[1](t))),
-}
+}   # first_turn: "seat0" (the original: you always go first) or "alternate" (matches)
 TABLE_RULES: dict[str, Codec] = {
     "knock_deck": YES_NO, "scoring": _choice(SCORING_METHODS), "doublers": (_doublers_text, _doublers),
     "shutout": YES_NO, "upcard_offer": YES_NO, "deal_eleven": YES_NO, "random_first": YES_NO,
@@ -103,7 +103,7 @@ class Deal:
         try:
             return HandState(options, self.deck(), self.first, self.knock_card)
         except (IllegalMove, ValueError, IndexError) as exc:
-            raise RecordError(f"hand cannot be dealt: {exc}", self.line) from None
+            raise RecordError(str(exc), self.line) from None
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,11 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
         "line 6: score_limit: expected a whole number")
     assert refusal(parse_record, good.replace("Seat 1: ", "Seat 9: ")).startswith("line 5: the header has no 'Seat 1' line")
     lines = good.splitlines()
+    n = line_of(good, r"^easy is dealt: ")            # a card of the other hand's, dealt twice
+    mine = lines[n - 2].split(": ")[1].split()[0]
+    twice = lines[:n - 1] + [re.sub(r": \w\w", f": {mine}", lines[n - 1], count=1)] + lines[n:]
+    assert refusal(parse_record, "\n".join(twice)) == (
+        f"line {n - 2}: cannot deal the hand: the deck needs 52 different cards ({mine} is there twice)")
     lines.append("Hand 99: nobody deals.")
     assert refusal(parse_record, "\n".join(lines)).startswith(f"line {len(lines)}: nothing may follow the result")
 
@@ -232,6 +237,23 @@ def test_r_at_the_hands_end_saves_the_game_so_far_and_never_overwrites(tmp_path:
     assert shows_text(d, 16, play.NOTE_Y, "Record saved as GR0002.REC.")
     d.key("C")                                     # the next hand: the note goes
     assert s.table.mode is not Mode.HAND_END and not s.note
+
+
+def test_an_undone_pile_draw_is_in_the_record(tmp_path: Path) -> None:
+    d = open_game(tmp_path)
+    s = set_hand(d, ME, CPU, "KH", "QS")
+    d.key("P")                                     # the pile's KH, put back
+    d.key("U")
+    d.key("D")
+    d.key("D")
+    d.key("Y")
+    assert s.table.mode is Mode.HAND_END
+    d.key("R")
+    lines = (tmp_path / "GR0001.REC").read_text().splitlines()
+    at = lines.index("PLAYER takes KH from the pile.")
+    assert lines[at + 1:at + 4] == ["PLAYER puts KH back on the pile.", "PLAYER draws QS from the stock.",
+                                    "PLAYER discards QS."]
+    assert read_record(tmp_path / "GR0001.REC").scores == (20, 0)
 
 
 def test_a_click_on_save_record_at_the_games_end_saves_the_whole_game(tmp_path: Path) -> None:
