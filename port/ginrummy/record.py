@@ -29,9 +29,9 @@ from port.files.gamerecord import (
     head_lines, kept_hands, parse_card, parse_cards, read_file, read_head, read_move, rules_of, rules_text,
     said,
 )
-from port.ginrummy.rules.errors import IllegalMove
+from port.checks import IllegalMove
 from port.ginrummy.rules.options import SCORING_METHODS, FirstTurn, Options
-from port.ginrummy.rules.players import GameRecord
+from port.ginrummy.rules.players import Draw, GameRecord, KnockChoice
 from port.ginrummy.rules.settle import DrawnBy, Outcome, Settlement
 from port.ginrummy.rules.state import PILE_RUN_LIMIT, Act, Event, Game, HandState, Phase, View
 
@@ -424,5 +424,43 @@ def decisions(log: GameLog) -> Iterator[tuple[View, Action]]:
         yield before.state.view(st.action.seat, before.scores, before.boxes), st.action
 
 
-__all__ = ["Action", "Deal", "GameLog", "Meta", "PREFIX", "RecordError", "Step", "TITLE", "decisions",
+Choice = Draw | Card | KnockChoice
+
+
+def choices(log: GameLog, seat: int | None = None) -> Iterator[tuple[View, Choice, int, int]]:
+    """The draws, discards and knock answers of the record (of ``seat``, or both) as
+    the player interface's choices, each with the mover's View before it, its hand and
+    its turn in the hand: what ``port.ginrummy.review``'s ``Recording`` notes while a
+    game is played, so a record feeds the review (``Decision(*each)``). The upcard
+    offer's answers and undone draws are no such decisions."""
+    hand, turns, drew = 0, [0, 0], [False, False]
+    for before, st in before_each(log.steps):
+        if st.hand != hand:
+            hand, turns, drew = st.hand, [0, 0], [False, False]
+        a = st.action
+        view = before.state.view(a.seat, before.scores, before.boxes)
+        if view.phase is Phase.UPCARD_OFFER or a.act in (Act.UNDO, Act.DECLINE):
+            continue
+        s = a.seat
+        choice: Choice
+        if a.act in (Act.DRAW_STOCK, Act.DRAW_HAND, Act.DRAW_PILE):
+            turns[s] += 1
+            drew[s] = True
+            choice = Draw.PILE if a.act is Act.DRAW_PILE else Draw.STOCK
+        elif a.act is Act.DISCARD:
+            if not drew[s]:           # the deal of eleven's opening discard, a taken upcard's discard
+                turns[s] += 1
+            drew[s] = False
+            assert a.card is not None
+            choice = a.card
+        else:
+            choice = _ANSWERS[a.act]
+        if seat is None or s == seat:
+            yield view, choice, hand, turns[s]
+
+
+_ANSWERS = {Act.KNOCK: KnockChoice.KNOCK, Act.PLAY_ON: KnockChoice.PLAY_ON, Act.PLAY_TO_GIN: KnockChoice.PLAY_TO_GIN}
+
+
+__all__ = ["Action", "Deal", "GameLog", "Meta", "PREFIX", "RecordError", "Step", "TITLE", "choices", "decisions",
            "event_text", "parse", "parse_move", "read", "write", "write_game"]

@@ -21,7 +21,8 @@ from port.ginrummy.main.replay import GinReplay, step_text
 from port.ginrummy.main.table import Mode, shown_hand
 from port.ginrummy.main.words import GINRUMMY
 from port.main import replay
-from port.ginrummy.record import decisions, parse as parse_record, read as read_record, write, write_game
+from port.ginrummy.record import choices, decisions, parse as parse_record, read as read_record, write, write_game
+from port.ginrummy.review import Decision, Recording
 from port.ginrummy.rules import Options, play_game, preset
 from port.ginrummy.rules.options import FirstTurn
 from port.ginrummy.rules.players import legal_discards
@@ -113,6 +114,21 @@ def test_each_decision_is_the_seats_own_view_before_it() -> None:
             assert action.card not in view.hand
         count += 1
     assert count > 30
+
+
+@pytest.mark.parametrize("options", [Options(score_limit=50), preset("CLASSIC"), preset("CARD ROOM")],
+                         ids=["original", "classic", "card room"])
+def test_a_record_gives_each_decision_exactly_as_the_player_saw_it(options: Options) -> None:
+    """Review's input: the decisions a record gives are the very ones a Recording
+    noted while the game was played (the View to the last event, the choice, the hand
+    and the turn)."""
+    seat = Recording(load_player("standard", seed=3))
+    options = options.with_(first_turn=FirstTurn.ALTERNATE)
+    record = play_game(options, PascalRandom(77), (seat, load_player("easy", seed=4)), keep=True)
+    log = parse_record(write_game(record, options, Meta(("standard", "easy"), ("A", "B"))))
+    noted = [(d.view, d.choice, d.hand, d.turn) for d in seat.decisions]
+    assert list(choices(log, seat=0)) == noted and len(noted) > 20
+    assert Decision(*noted[0]) == seat.decisions[0]
 
 
 # ---- damaged records are refused, naming the line ------------------------------------------

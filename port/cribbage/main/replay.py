@@ -33,6 +33,7 @@ class StepTable:
     row: list[tuple[int, Card]] = field(default_factory=list)   # the count's cards on show
     count: int = 0
     pause: bool = False
+    recall_note: str | None = None     # the game's LAST COUNT note: never in a replay
 
 
 def row_of(h: HandState) -> tuple[list[tuple[int, Card]], int]:
