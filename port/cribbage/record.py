@@ -27,6 +27,7 @@ from port import __version__
 from port.cards import Card
 from port.cribbage.rules.options import LIMITS, Options
 from port.cribbage.rules.players import GameRecord
+from port.cribbage.rules.scoring import aloud, show_phrases
 from port.cribbage.rules.state import Act, Event, HandState, IllegalMove, Phase, ShowEntry, View
 from port.files.gamerecord import (
     YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, before_each, canon, cards_text, head_lines,
@@ -139,7 +140,8 @@ def event_text(e: Event, names: tuple[str, str], state: HandState, show: ShowEnt
         return f"{n} pegs {e.points} ({e.words})."
     assert show is not None
     pegged = f", pegs {show.points}" if show.points != show.total else ""
-    words = ", ".join(s.words for s in show.breakdown) or "no points"
+    # Counted as a player says it (the show box's words): "fifteen 2 and a pair is 4".
+    words = " ".join(aloud(show_phrases(show.breakdown))).rstrip(".") or "no points"
     return (f"{n}'s {show.what}: {cards_text(show.cards)} with {show.starter} = {show.total}{pegged}"
             f" ({words}).")
 
