@@ -9,8 +9,9 @@ Each frame ``Mouse.poll()`` turns pyxel's devices into the game's own events:
   MIDDLE at a logical point. Left and right down together are the middle button
   (the documentation's hint chord); a second press of a button within 13 frames
   (8 BIOS ticks, about 0.44 s) in the same 8-pixel cell is a double click. With
-  ``long_press`` (the browser, where touch is the left button and there is no middle
-  one), the left button held still for half a second is the middle button too.
+  ``long_press`` (a web page, where a touch screen's finger is the left button and
+  there is no middle one; a mouse's middle button works as on the desktop), the left
+  button held still for half a second is the middle button too.
   A button already down when the Mouse is made (the web page's "click to start")
   is no press, and its release is no release.
 - ``Move(x, y)``: the pointer moved.

@@ -58,7 +58,18 @@ EOF
 (cd "$out"
  rm -f "$name.pyxapp" "$name.html"
  "$venv/bin/pyxel" package "$app" "$app/startup.py" >/dev/null
- "$venv/bin/pyxel" app2html "$name.pyxapp")
+ "$venv/bin/pyxel" app2html "$name.pyxapp"
+ # pyxel's page asks for its virtual gamepad (launchPyxel's gamepad: "enabled"): on a
+ # touch screen pyxel.js then shrinks the canvas to 80% and lays a cross and four
+ # buttons over the bottom of the page, over GinRummy's DECK box and Cribbage's LAY
+ # AWAY and QUIT. The games read no gamepad: anything but "enabled" leaves it out
+ # (pyxel.js's _addVirtualGamepad). docs/web.md.
+ sed -i.orig 's/gamepad: "enabled"/gamepad: "disabled"/' "$name.html"
+ rm -f "$name.html.orig"
+ if ! grep -q 'gamepad: "disabled"' "$name.html"; then
+   echo "build_web.sh: $name.html has no gamepad setting to turn off (has pyxel app2html changed?)" >&2
+   exit 1
+ fi)
 echo "built $out/$name.pyxapp and $out/$name.html"
 }
 

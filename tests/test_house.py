@@ -5,8 +5,8 @@ dependency, only a lazy one.
 - The shared units (``cards``, ``mouse``, ``screen``, ``files``, ``main``, ``bots``,
   ``extras``) never import a game, the match runner or the environments.
 - A game (``ginrummy``, ``cribbage``) never imports the other game, ``match`` or ``env``.
-- The rules core (``cards``, each game's ``rules``, computer players and files, the
-  shared ``files``) never imports pyxel, not even through another module.
+- The rules core (``cards``, each game's ``rules``, computer players, files and game
+  records, the shared ``files``) never imports pyxel, not even through another module.
 - No two modules import each other, directly or round a longer circle.
 """
 from __future__ import annotations
@@ -91,10 +91,10 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
             pytest.fail("modules that import each other: " + " -> ".join(circle))
 
 
-CORE = ["port.cards", "port.files", "port.ginrummy.rules", "port.ginrummy.computer",
-        "port.ginrummy.expert", "port.ginrummy.levels", "port.ginrummy.files",
+CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rules", "port.ginrummy.computer",
+        "port.ginrummy.expert", "port.ginrummy.levels", "port.ginrummy.files", "port.ginrummy.record",
         "port.cribbage.rules", "port.cribbage.computer", "port.cribbage.expert",
-        "port.cribbage.levels", "port.cribbage.files", "port.bots"]
+        "port.cribbage.levels", "port.cribbage.files", "port.cribbage.record", "port.bots"]
 
 
 def test_the_rules_core_runs_without_pyxel() -> None:

@@ -79,6 +79,17 @@ def test_the_page_embeds_the_app(built: Path) -> None:
     assert base64.b64decode(m.group(1)) == (built / "ginrummy.pyxapp").read_bytes()
 
 
+def test_the_pages_turn_pyxels_virtual_gamepad_off(built: Path) -> None:
+    """On a touch screen pyxel's page would lay its virtual gamepad over the bottom of
+    the canvas (GinRummy's DECK, Cribbage's LAY AWAY and QUIT); the games read no
+    gamepad, so each page launches pyxel with it off (docs/web.md)."""
+    for name in ("ginrummy", "cribbage"):
+        html = (built / f"{name}.html").read_text()
+        m = re.search(r'launchPyxel\(\{ command: "play", name: "%s\.pyxapp", gamepad: "(\w+)", base64: ' % name, html)
+        assert m is not None and m.group(1) == "disabled", name
+        assert '"enabled"' not in html
+
+
 def _needs_app() -> None:
     if not (REPO / "port" / "main" / "app.py").exists():
         pytest.skip("port/main/app.py (the game's frame loop) is not there yet")

@@ -7,7 +7,7 @@ line (a usage error: one plain line on stderr, exit code 2).
 Two kinds of words:
 
 - the documented DOS words. Common to both games: ``/?`` ``?`` ``help`` ``list``
-  ``view`` (first word only), the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP,
+  ``view`` (first word only; ours: ``replay FILE``, a game record in the window), the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP,
   GO, a path, and the port's display-profile words (EGA, VGA, CGA, HERC, ATT400, PC3270,
   EGAMONO, MDA). Each game's own (a ``Game``): its score-limit words (GinRummy ``nnn``;
   Cribbage ``61``/``121``), its own switches (Cribbage's NOANIMATION, PAUSE) and how many
@@ -60,6 +60,9 @@ class Game:
     # Imports and returns the game's first-screen maker (Session -> Controller): loaded
     # only when a game is run, so help/list/view never start the display.
     first_screen: Callable[[], Callable[[Any], Any]]
+    # `replay FILE`: reads and checks a game record (docs/records.md); ValueError with
+    # one sentence (naming the line) for a file that is not a sound record of the game.
+    read_record: Callable[[Path], Any] | None = None
     files: tuple[str, ...] = ()               # its files, which a recording keeps (GINRUMMY.CFG, ...)
 
 
@@ -307,6 +310,11 @@ def _new_file(flag: str, path: Path) -> None:
 # ---- the documented words ----------------------------------------------------------
 
 def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -> Launch | int:
+    if argv_words and _key(argv_words[0].strip()) == "REPLAY" and game.read_record is not None:
+        # Ours, a first word as list and view are: the FILE is the next word as typed
+        # (a file name may hold spaces), the other words as ever (a display, NOBLANK).
+        launch.replay = _record(argv_words[1:2], game)
+        argv_words = argv_words[2:]
     words = _split_words(argv_words)
     read, ignored = words[:game.max_words], words[game.max_words:]
     if read:
@@ -325,6 +333,18 @@ def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -
     launch.path = _check_path(path_word, notices)
     launch.notices = (*launch.notices, *notices)
     return launch
+
+
+def _record(word: list[str], game: Game) -> Any:
+    """``replay FILE``: the record read and checked before any window opens; a file
+    that is not a sound record is one sentence naming the line (exit 2)."""
+    if not word or not word[0].strip():
+        raise UsageError(f"replay needs a game record file ({game.program} replay GR0001.REC)")
+    assert game.read_record is not None
+    try:
+        return game.read_record(Path(word[0]))
+    except ValueError as exc:
+        raise UsageError(f"{_shown(word[0])}: {exc}") from None
 
 
 def _split_words(argv_words: list[str]) -> list[str]:

@@ -1,10 +1,10 @@
 """What one game's screens share for one run, both games: the session (display and
 input), the game's files (its store), the options in force, where deals come from, the
-start-up notices, and the title screen's maker.
+start-up notices, today's date, saving a game record, and the title screen's maker.
 
 Each game's context (``port.ginrummy.main.context``, ``port.cribbage.main.context``)
 names its store and adds its own: how its options reach the display, GinRummy's
-computer player and today's date.
+computer player.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from port.cards import PascalRandom
-from port.files.session import Files
+from port.files.gamerecord import save_new
+from port.files.session import Files, why
 from port.main.controller import Controller, Session
 from port.main.errors import tell
 
@@ -46,7 +47,7 @@ class GameContext:
     # The title screen's maker, given by the game's start-up: the screens go back to it
     # without importing the menus (which import the game screen).
     title: Callable[[Any], Controller] | None = None
-    # Today's date, as the game asks it (GinRummy's high scores): the clock's, or the
+    # Today's date, as the game asks it (GinRummy's high scores, the records): the clock's, or the
     # one a recording gives (``Launch.today``), so a replay writes the same files.
     today: Callable[[], datetime.date] = datetime.date.today
 
@@ -97,6 +98,23 @@ class GameContext:
         if self.seed is not None:
             return PascalRandom(self.seed + self.games - 1)
         return PascalRandom(time.time_ns() // 1000)
+
+    def save_record(self, prefix: str, text: Callable[[], str]) -> str:
+        """SAVE RECORD (docs/records.md): the game's record, ``text()``, saved in the
+        game's files directory (or the browser's storage) under the first free name
+        PREFIX0001.REC and up, never over an earlier one. Returns the note the screen
+        shows; when it cannot be saved, the note says why and the game goes on."""
+        files = getattr(self.store, "files", None)
+        backend = files.backend if files is not None else None
+        if backend is None:
+            return "NODISK: the record is not saved."
+        try:
+            name = save_new(backend, prefix, text().encode("utf-8"))
+        except OSError as exc:
+            return f"Not saved: {why(exc)}."
+        except ValueError as exc:     # a game the record cannot hold: said, not a crash
+            return f"Not saved: {exc}"
+        return f"Record saved as {name}."
 
     def take_notices(self) -> list[str]:
         out = [*self.notices, *self.store.take_notices()]

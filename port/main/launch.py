@@ -9,6 +9,7 @@ import datetime
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 def in_browser() -> bool:
@@ -46,6 +47,7 @@ class Launch:
     game_files: tuple[str, ...] = ()
     start_files: dict[str, bytes | None] | None = None
     notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
+    replay: Any = None              # `replay FILE`: the game record, read and checked (docs/records.md)
     # In a web page: touch is the left button (a long press is the hint), the name is
     # typed on on-screen letters too, and an internal error stays on the screen.
     web: bool = field(default_factory=in_browser)

@@ -5,6 +5,7 @@
     python -m port.match --a expert --b path/to/bot.py:ClassName --games 200 --json
     python -m port.match --players easy,standard,expert,bot.py:Mine --games 1000
     python -m port.match --a expert --b standard --games 100000 --ray [ADDRESS]
+    python -m port.match --game cribbage --games 20 --records games/     # each game's record
 
 ``common`` holds what both games share (seeds, seats swapped in pairs, the worker
 processes, the Wilson interval); ``ginrummy`` and ``cribbage`` each play and tally
@@ -38,6 +39,9 @@ def _parser(game: str) -> argparse.ArgumentParser:
     p.add_argument("--players", metavar="LIST",
                    help="a round robin: comma-separated players (levels or path/to/bot.py:Name), "
                         "every pair plays --games games; --a and --b are then not used")
+    p.add_argument("--records", metavar="DIR",
+                   help="write each game's record in DIR (made if missing): GR000001.REC for game 1, "
+                        "CR000001.REC for Cribbage's (docs/records.md); the result is the same")
     p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
                    help="play the games on a Ray cluster at ADDRESS (host:port, or auto), or on a "
                         "local Ray of --workers CPUs when no address is given (extra 'cluster')")
@@ -57,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     runner = Runner(args.workers, args.ray, show_progress(args.json))
     try:
         if args.players is not None:
+            if args.records is not None:
+                raise ValueError("--records writes the games of one match (--a and --b), not of a round robin")
             players = [p.strip() for p in args.players.split(",") if p.strip()]
             t = round_robin(game, players, args.games, args.seed, game.options_of(args), runner)
             text = tournament.to_json(t) if args.json else tournament.report(t)

@@ -10,14 +10,17 @@ gives the same result however the work is scheduled.
 """
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from port.cards import PascalRandom, Rng
+from port.files.gamerecord import Meta, record_name
 
 R = TypeVar("R")
 
@@ -41,6 +44,56 @@ def seated_game(make_player: Callable[[str, int], Any], play_game: Callable[[Any
     seat_a = game % 2
     players = (pa, pb) if seat_a == 0 else (pb, pa)
     return seat_a, play_game(options, PascalRandom(game_seed(seed, game)), players)
+
+
+def recorded_game(make_player: Callable[[str, int], Any], play_game: Callable[..., Any],
+                  write_game: Callable[[Any, Any, Meta], str], a: str, b: str, options: Any, seed: int,
+                  game: int, names: tuple[str, str] | None = None) -> tuple[int, Any, str]:
+    """``seated_game``, played the same way, with the game's record as text too: its
+    seats named as the report names the sides (``names``; the specs when None), their
+    roles the side and, for a bot file, its spec; the deal's seed in its header. The
+    hands' states the record was written from are dropped: only the text leaves the
+    worker."""
+    seat_a, record = seated_game(make_player, functools.partial(play_game, keep=True), a, b, options,
+                                 seed, game)
+    names = names or (a, b)
+    roles = tuple(f"side {side}" + (f", {spec}" if spec != name else "")
+                  for side, spec, name in (("A", a, names[0]), ("B", b, names[1])))
+    sides = ((names[0], roles[0]), (names[1], roles[1]))
+    if seat_a == 1:
+        sides = (sides[1], sides[0])
+    meta = Meta((sides[0][0], sides[1][0]), (sides[0][1], sides[1][1]), seed=game_seed(seed, game))
+    text = write_game(record, options, meta)
+    for hand in record.hands:
+        hand.start = hand.end = None
+    return seat_a, record, text
+
+
+RECORD_DIGITS = 6            # GR000001.REC: up to 999,999 games a match
+
+
+def records_directory(text: str) -> Path:
+    """``--records DIR``: the directory, made if missing; ValueError (one sentence)
+    if it cannot be made or is not a directory."""
+    path = Path(text)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot make the records directory {text!r} ({exc.strerror or exc})") from None
+    return path
+
+
+def save_records(directory: Path, prefix: str, texts: Sequence[str]) -> None:
+    """One file per game, named by its number in the match (``GR000001.REC`` is game
+    0): the same seed writes the same files. An earlier run's files of those names are
+    replaced; ValueError (one sentence) if one cannot be written."""
+    directory = records_directory(str(directory))
+    for n, text in enumerate(texts, 1):
+        path = directory / record_name(prefix, n, RECORD_DIGITS)
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot write the record {str(path)!r} ({exc.strerror or exc})") from None
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

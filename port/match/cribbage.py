@@ -14,17 +14,20 @@ hand shown, and the crib shown per crib held.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from port.bots import bot_name
 from port.cribbage.levels import LEVELS, load_player
+from port.cribbage.record import PREFIX, write_game
 from port.cribbage.rules import GameRecord, Options, play_game
-from port.match.common import chunks, seated_game, wilson
+from port.match.common import chunks, recorded_game, records_directory, save_records, seated_game, wilson
 from port.match.runner import Runner
 
-PRELOAD = ("port.cribbage.rules", "port.cribbage.levels")
+PRELOAD = ("port.cribbage.rules", "port.cribbage.levels", "port.cribbage.record")
 
 
 @dataclass
@@ -75,23 +78,36 @@ def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[in
     return seated_game(load_player, play_game, a, b, options, seed, game)
 
 
-def _work(job: tuple[str, str, Options, int, int, int]) -> list[tuple[int, GameRecord]]:
+def _work(job: tuple[str, str, Options, int, int, int], records: bool = False) -> list[tuple]:
+    """The games of a job: (A's seat, the record), and with ``records`` the game's
+    record as text too."""
     a, b, options, seed, start, stop = job
+    if records:
+        names = (name_of(a), name_of(b))
+        return [recorded_game(load_player, play_game, write_game, a, b, options, seed, g, names)
+                for g in range(start, stop)]
     return [play_one(a, b, options, seed, g) for g in range(start, stop)]
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
-              workers: int = 2, chunk: int = 10, runner: Runner | None = None) -> MatchResult:
-    """Play ``games`` games of Cribbage between the players named ``a`` and ``b``."""
+              workers: int = 2, chunk: int = 10, runner: Runner | None = None,
+              records: Path | None = None) -> MatchResult:
+    """Play ``games`` games of Cribbage between the players named ``a`` and ``b``;
+    with ``records``, each game's record is written there (the result is the same)."""
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
     t0 = time.perf_counter()
     runner = runner or Runner(workers)
-    parts = runner.map(_work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
+    work = functools.partial(_work, records=True) if records is not None else _work
+    parts = runner.map(work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
     result = MatchResult(games, seed, {"limit": options.limit, "skunking": options.skunking},
                          Side(name_of(a), spec=a), Side(name_of(b), spec=b))
+    texts: list[str] = []
     for part in parts:
-        for seat_a, record in part:
+        for seat_a, record, *text in part:
             _tally(result, seat_a, record)
+            texts += text
+    if records is not None:
+        save_records(records, PREFIX, texts)
     result.seconds = time.perf_counter() - t0
     result.win_rate_a = result.a.games / games if games else 0.0
     # The interval is of games won (each game once): a skunk is a score, not a trial.
@@ -164,6 +180,7 @@ def score_a(r: MatchResult) -> float:
 
 def run(args: argparse.Namespace, runner: Runner | None = None) -> str:
     """The match the parsed command line asks for, as the text to print."""
+    records = records_directory(args.records) if args.records is not None else None
     r = run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
-                  runner=runner)
+                  runner=runner, records=records)
     return to_json(r) if args.json else report(r)

@@ -86,6 +86,18 @@ def test_a_long_press_on_a_choice_is_that_choice_only(headless_pyxel, tmp_path: 
     assert s.table.drawn is not None and s.table.hint_target is None
 
 
+def test_in_a_page_a_mouses_middle_button_is_the_middle_button(headless_pyxel, tmp_path: Path) -> None:
+    """pyxel 2.9.9's web build passes SDL's middle button on as MOUSE_BUTTON_MIDDLE, as
+    on the desktop (docs/web.md): a real middle press, not a chord, and "this will work
+    for hints ANYWHERE on the screen, even over normal choice areas"."""
+    d = open_game(tmp_path, web=True)
+    s = set_hand(d, MY_LOOSE, CPU, "KD", "8D")
+    x, y = center(play.DECK_BOX)
+    d.click("middle", x, y)
+    assert [p for p in presses(d) if p.button == MIDDLE] == [Press(MIDDLE, x, y)]
+    assert s.table.hint_target is not None and s.table.drawn is None
+
+
 # ---- the page's "click to start" ----------------------------------------------------------
 
 def test_a_button_held_when_the_game_starts_is_no_click(headless_pyxel, tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ the cards' flights; the game screen draws at them.
     y 150  DECK  STARTER  the play with its COUNT                messages
     y 246  your six cards (picked ones raised), your crib beside them
     y 314  1 2 3 4 5 6
-    y 326  [LAY AWAY] [HINT]                                        [QUIT]
+    y 326  [LAY AWAY]  [LAST COUNT]  [HINT]                          [QUIT]
 """
 from __future__ import annotations
 
@@ -28,13 +28,18 @@ MSG_X, MSG_Y = 400, 150
 SCORES_X = 500
 
 LAY_AWAY_BOX = Rect(16, 326, 96, 20)
+LAST_COUNT_BOX = Rect(192, 326, 112, 20)   # the port's: the last show's boxes again
 HINT_BOX = Rect(384, 326, 56, 20)
 QUIT_BOX = Rect(568, 326, 56, 20)
+# At a hand's end and the game's end: SAVE RECORD (R), its note above the bottom row.
+SAVE_BOX = Rect(448, 326, 112, 20)
+NOTE_X, NOTE_Y = 340, 314
 
 # The information box in the middle of the screen, and the show box (taller: the
-# cards and the count combination by combination).
+# cards and the count phrase by phrase, 47 characters a line: the longest phrase with
+# the five cards it names).
 INFO = Rect(160, 120, 320, 84)
-SHOW = Rect(136, 60, 368, 240)
+SHOW = Rect(120, 60, 400, 240)
 YES_BOX = Rect(MSG_X + 16, 190, 48, 20)
 NO_BOX = Rect(MSG_X + 72, 190, 40, 20)
 AGAIN_BOX = Rect(SHOW.x + 40, SHOW.y + SHOW.h - 30, 112, 20)

@@ -15,6 +15,8 @@ from port.cribbage.main.layout import CARD_H, CARD_W, COMPUTER, HUMAN, LINE
 from port.cribbage.main.table import Box, CribTable
 from port.cribbage.rules import Options, Phase, Player
 from port.cribbage.files import CribGame
+from port.cribbage.record import PREFIX
+from port.files.gamerecord import Meta
 from port.main.controller import Controller
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.screen import Rect
@@ -46,6 +48,7 @@ class CribPlay:
                                rng, name=cfg.name, animate=not launch.noanimation, pause=launch.pause)
         self.quit_asked = False
         self.recorded = False
+        self.note = ""                  # what SAVE RECORD did
         screen = ctx.session.screen
         screen.set_page(0)
         pyxel.set_mouse_pos(screen.px(POINTER_AWAY[0]), screen.py(POINTER_AWAY[1]))
@@ -73,12 +76,27 @@ class CribPlay:
             if target == "no":
                 self.quit_asked = False
             return self
-        beat = t.beat
-        if beat is not None and beat.box is not None:
+        if t.can_save and self._save_asked(e):
+            self.note = self.ctx.save_record(PREFIX, lambda: t.record_text(self._meta()))
+            return self
+        if t.box is not None:
             t.dismiss()                  # "Hit any key or mouse button to clear it quicker"
             return self
         target = self._key_target(e) if isinstance(e, Key) else self._press_target(e)
         return self._choose(target)
+
+    @staticmethod
+    def _save_asked(e: Key | Press) -> bool:
+        """R, or a click on SAVE RECORD (before the box on screen takes it)."""
+        if isinstance(e, Key):
+            return e.char == "R"
+        return e.button in (LEFT, RIGHT) and L.SAVE_BOX.contains(e.x, e.y)
+
+    def _meta(self) -> Meta:
+        cfg = self.ctx.config
+        level = self.ctx.session.launch.computer or cfg.level
+        return Meta((cfg.name, "COMPUTER"), ("human", level), date=self.ctx.today().isoformat(),
+                    seed=self.table.seed)
 
     def _quit_target(self, e: Key | Press) -> str | None:
         if isinstance(e, Key):
@@ -89,6 +107,8 @@ class CribPlay:
         return None
 
     def _key_target(self, k: Key) -> object:
+        if k.char == "C":
+            return "last_count"
         if self.table.over:
             return {"A": "again", "M": "menu", "\r": "menu"}.get(k.char)
         if k.char in KEYS_1_6:
@@ -109,6 +129,8 @@ class CribPlay:
             areas = [(L.AGAIN_BOX, "again"), (L.MENU_BOX, "menu")]
         else:
             areas = [(L.LAY_AWAY_BOX, "lay_away"), (L.HINT_BOX, "hint"), (L.QUIT_BOX, "quit")]
+        if t.last_count:
+            areas.append((L.LAST_COUNT_BOX, "last_count"))
         for rect, name in areas:
             if rect.contains(x, y):
                 return name
@@ -126,7 +148,9 @@ class CribPlay:
             return CribPlay(self.ctx)
         if target == "menu":
             return self._leave()
-        if target == "quit":
+        if target == "last_count":
+            t.recall()
+        elif target == "quit":
             self.quit_asked = True
         elif target == "hint":
             t.ask_hint()
@@ -175,9 +199,8 @@ class CribPlay:
                 s.card(x, y, f.card, self.ctx.config.big_cards)
             else:
                 s.back(x, y)
-        beat = t.beat
-        if beat is not None and beat.box is not None:
-            self._draw_box(beat.box)
+        if t.box is not None:
+            self._draw_box(t.box)
         elif t.over:
             self._draw_game_end()
 
@@ -253,8 +276,14 @@ class CribPlay:
     def _draw_boxes(self) -> None:
         s = self.ctx.session.screen
         s.button(*L.LAY_AWAY_BOX, "LAY AWAY", "L")
+        if self.table.last_count:        # offered once a show has been counted
+            s.button(*L.LAST_COUNT_BOX, "LAST COUNT", "C")
         s.button(*L.HINT_BOX, "HINT", "H")
         s.button(*L.QUIT_BOX, "QUIT", "Q")
+        if self.table.can_save:
+            s.button(*L.SAVE_BOX, "SAVE RECORD", "R")
+            if self.note:
+                s.text(L.NOTE_X, L.NOTE_Y, self.note[:36], WHITE)
 
     def _draw_message(self) -> None:
         s = self.ctx.session.screen
@@ -304,7 +333,8 @@ class CribPlay:
             s.text(r.x + (r.w - s.text_width(box.title)) // 2, r.y + 10, box.title, YELLOW)
             for i, line in enumerate(box.lines[:3]):
                 s.text(r.x + (r.w - s.text_width(line)) // 2, r.y + 28 + LINE * i, line, WHITE)
-        more = "PRESS A KEY OR BUTTON" if self.table.pause else ""
+        note = self.table.recall_note
+        more = f"{note}: PRESS A KEY" if note else "PRESS A KEY OR BUTTON" if self.table.pause else ""
         if more:
             s.text(r.x + (r.w - s.text_width(more)) // 2, r.y + r.h - 12, more, LIGHTGRAY)
 

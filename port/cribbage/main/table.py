@@ -7,6 +7,16 @@ the table turns each into *beats* the screen plays one after another: a flight o
 cards (the deal, the laying away, the cut, a card played), or a box (who deals, GO,
 what a card pegged, each count of the show, the scores after the hand). While a beat
 plays the game waits: the computer does not move and your cards are not taken.
+
+The pegs move with the box that announces their points, when it comes up, never
+before: a card that pegs flies first, then its box comes and the score with it; the
+three counts of the show move the pegs one box at a time, "non-dealer, then dealer's
+hand, then CRIB". The rules have counted everything already; the table only shows it
+at the pace it is told.
+
+LAST COUNT brings the last show's boxes back, one after another, each until a key or
+a button: "the dialogue boxes ... so that you can look at the point counting of the
+hands" (PAUSE) after they have gone (docs/choices.md, "Cribbage").
 """
 from __future__ import annotations
 
@@ -14,17 +24,22 @@ import textwrap
 from collections import deque
 from dataclasses import dataclass, field
 
-from port.cards import Card, Rng
+from port.cards import Card, Rng, text
 from port.cribbage.computer import hint_discard, hint_play
 from port.cribbage.main import layout as L
 from port.cribbage.main.layout import COMPUTER, HUMAN
-from port.cribbage.rules import Act, Event, GameState, Options, Phase, Player, ShowEntry
+from port.cribbage import record
+from port.cribbage.rules import Act, Event, GameState, HandState, Options, Phase, Player, ShowEntry
+from port.cribbage.rules.scoring import aloud, peg_phrases, show_phrases
+from port.files.gamerecord import Meta
 
 FPS = 30
 BOX_FRAMES = 5 * FPS       # "it will stay on the screen for 5 seconds"
 FLY_FRAMES = 9             # one card's flight
 DEAL_GAP = 3               # frames between two cards of the deal
-SHOW_ROWS = 7              # combinations listed one a line in the show box
+SHOW_ROWS = 7              # phrases of the count listed one a line in the show box
+SHOW_COLUMNS = (L.SHOW.w - 24) // 8    # characters a line of the show box holds (8x8 font)
+INFO_COLUMNS = 34          # characters a line of the information box holds
 COMPUTER_FRAMES = 12       # the computer's pause before it moves, so each move is seen
 
 
@@ -66,6 +81,8 @@ class Beat:
     flights: list[Flight] = field(default_factory=list)
     box: Box | None = None
     clear_row: bool = False    # a beat of no time that clears the play's row
+    pegs: tuple[tuple[int, int], ...] = ()   # (seat, points) its box announces
+    started: bool = False      # it has come to the head of the queue: its pegs moved
 
     @property
     def frames(self) -> int:
@@ -86,7 +103,11 @@ class CribTable:
         self.name = name
         self.animate = animate
         self.pause = pause
+        self.seed: int | None = getattr(rng, "seed", None)   # before the cut: the record's seed
         self.game = GameState.new(options, rng, first_dealer)
+        # Each deal as dealt (a copy before its first move) and each deal ended: the record.
+        self.dealt: list[HandState] = []
+        self.ended: list[HandState] = []
         self.beats: deque[Beat] = deque()
         self.age = 0                       # frames the current beat has run
         self.wait = 0                      # the computer's pause
@@ -104,6 +125,10 @@ class CribTable:
         self.crib_points = 0
         self._seen = 0
         self._closed = False               # this hand's score box is queued
+        self._shows_now: list[Box] = []    # this hand's show boxes, as they are made
+        self._shows_before: list[Box] = [] # the last hand's
+        self.recalled: list[Box] = []      # LAST COUNT's boxes still to see
+        self._recall_size = 0
         dealer = "YOU DEAL." if self.hand.dealer == HUMAN else "THE COMPUTER DEALS."
         self._box(Box("NEW GAME", ["CUT FOR THE DEAL:", dealer]))
         self._deal_beat()
@@ -127,11 +152,34 @@ class CribTable:
     def busy(self) -> bool:
         """A box is up or waiting: your moves wait for it (cards in flight do not
         stop you: your move's own flight follows theirs)."""
-        return any(b.box is not None for b in self.beats)
+        return bool(self.recalled) or any(b.box is not None for b in self.beats)
 
     @property
     def beat(self) -> Beat | None:
         return self.beats[0] if self.beats else None
+
+    @property
+    def box(self) -> Box | None:
+        """The box on the screen: a recalled count, or the current beat's box."""
+        if self.recalled:
+            return self.recalled[0]
+        beat = self.beat
+        return beat.box if beat is not None else None
+
+    @property
+    def last_count(self) -> list[Box]:
+        """The boxes LAST COUNT brings back: the last show whose boxes have all been
+        seen (this hand's once it is over, as when the game ends in the show)."""
+        if self.hand.phase is Phase.DONE and not self.beats and self._shows_now:
+            return self._shows_now
+        return self._shows_before
+
+    @property
+    def recall_note(self) -> str | None:
+        """The line under a recalled box: which of the last count's boxes it is."""
+        if not self.recalled:
+            return None
+        return f"LAST COUNT {self._recall_size - len(self.recalled) + 1} OF {self._recall_size}"
 
     def hidden(self) -> set[Card]:
         """Cards on their way: not drawn where they are going until they land."""
@@ -147,6 +195,16 @@ class CribTable:
         if beat is None:
             return []
         return [(f, pos) for f in beat.flights if (pos := f.at(self.age)) is not None and self.age < f.end]
+
+    @property
+    def can_save(self) -> bool:
+        """SAVE RECORD is open: at a hand's end (its scores box) and at the game's end."""
+        return self.game.over or (self.hand.phase is Phase.DONE and self._closed)
+
+    def record_text(self, meta: Meta) -> str:
+        """The game so far as a record (docs/records.md): its finished deals."""
+        ended = [*self.ended, self.hand] if self.hand.phase is Phase.DONE else self.ended
+        return record.write(self.options, meta, list(zip(self.dealt, ended)))
 
     def your_turn_to_lay_away(self) -> bool:
         h = self.hand
@@ -223,17 +281,33 @@ class CribTable:
         return True
 
     def dismiss(self) -> bool:
-        """Any key or button clears the box on screen sooner."""
+        """Any key or button clears the box on screen sooner (a recalled one: the next
+        of the last count, or back to the game)."""
+        if self.recalled:
+            self.recalled.pop(0)
+            return True
         beat = self.beat
         if beat is None or beat.box is None:
             return False
         self._next_beat()
         return True
 
+    def recall(self) -> bool:
+        """LAST COUNT: the last show's boxes again, while no box is up. The game waits
+        until each has been cleared by a key or button; they peg nothing."""
+        boxes = self.last_count
+        if not boxes or self.box is not None:
+            return False
+        self.recalled = list(boxes)
+        self._recall_size = len(boxes)
+        return True
+
     # ---- the frame clock ------------------------------------------------------------
 
     def tick(self) -> None:
         """One frame: the current beat runs on, or the game takes its next step."""
+        if self.recalled:
+            return                          # the game waits while you look back
         beat = self.beat
         if beat is not None:
             self.age += 1
@@ -306,6 +380,7 @@ class CribTable:
     def _deal_beat(self) -> None:
         """Six cards each, one at a time, the non-dealer first, from the deck."""
         h = self.hand
+        self.dealt.append(h.copy())
         first = h.non_dealer
         flights = []
         for k in range(12):
@@ -320,13 +395,14 @@ class CribTable:
         if self.animate and flights:
             self._push(Beat(flights=flights))
 
-    def _box(self, box: Box) -> None:
-        self._push(Beat(box=box))
+    def _box(self, box: Box, pegs: tuple[tuple[int, int], ...] = ()) -> None:
+        self._push(Beat(box=box, pegs=pegs))
 
     def _push(self, beat: Beat) -> None:
-        if not self.beats:
-            self.age = 0
         self.beats.append(beat)
+        if len(self.beats) == 1:
+            self.age = 0
+            self._start()
 
     def _next_beat(self) -> None:
         beat = self.beats.popleft()
@@ -337,6 +413,17 @@ class CribTable:
         # A beat of no time (clearing the row) runs at once.
         if self.beats and self.beats[0].box is None and not self.beats[0].flights:
             self._next_beat()
+        elif self.beats:
+            self._start()
+
+    def _start(self) -> None:
+        """The beat at the head comes up: the points its box announces move the pegs
+        now, so the score never runs ahead of the box that tells it."""
+        beat = self.beats[0]
+        if not beat.started:
+            beat.started = True
+            for seat, points in beat.pegs:
+                self._peg(seat, points)
 
     def _absorb(self) -> None:
         """The rules' new events, as beats and as what the table shows."""
@@ -353,33 +440,34 @@ class CribTable:
 
     def _event(self, e: Event) -> None:
         name = self.name
+        pegs = ((e.seat, e.points),) if e.points else ()
         if e.act is Act.STARTER:
             assert e.card is not None
             self._fly([Flight(e.card, True, L.DECK, L.STARTER)])
-            self._peg(e.seat, e.points)
             if e.points:
-                self._box(Box("HIS HEELS", ["THE STARTER IS A JACK:", f"{who(e.seat, name)} PEGS 2."]))
+                # Version 1.7: a jack cut as the starter is "heels", not "nobs".
+                self._box(Box("HIS HEELS", ["THE STARTER IS A JACK:", f"{who(e.seat, name)} PEGS 2."]), pegs)
         elif e.act is Act.PLAY:
             assert e.card is not None
             self.row.append((e.seat, e.card))
             self.count = e.count
-            self._peg(e.seat, e.points)
             if e.points:
+                said = " ".join(aloud(peg_phrases(e.scores))).upper()
                 self._box(Box(f"{who(e.seat, name)} PEGS {e.points}",
-                              [f"COUNT {e.count}:", *_wrap(e.words.upper(), 34)],
-                              clear_row=e.count == 31))
+                              [f"COUNT {e.count}:", *_wrap(said, INFO_COLUMNS)],
+                              clear_row=e.count == 31), pegs)
             elif e.count == 31:
                 self._push(Beat(clear_row=True))
         elif e.act is Act.GO:
             self._box(Box("GO", [f"{'YOU SAY' if e.seat == HUMAN else 'THE COMPUTER SAYS'} GO."]))
         elif e.act is Act.GO_POINT:
-            self._peg(e.seat, e.points)
-            self._box(Box(f"{who(e.seat, name)} PEGS {e.points}", [e.words.upper() + "."], clear_row=True))
+            self._box(Box(f"{who(e.seat, name)} PEGS {e.points}", [e.words.upper() + "."], clear_row=True), pegs)
         elif e.act is Act.SHOW:
             entry = self.hand.shows[-1]
-            self._peg(e.seat, entry.points)
             self._count_for_stats(entry)
-            self._box(Box(show_title(entry, self.hand.dealer, name), show_lines(entry), show=entry))
+            box = Box(show_title(entry, self.hand.dealer, name), show_lines(entry), show=entry)
+            self._shows_now.append(box)
+            self._box(box, pegs)
 
     def _count_for_stats(self, entry: ShowEntry) -> None:
         if entry.seat != HUMAN:
@@ -401,9 +489,11 @@ class CribTable:
 
     def _next_hand(self) -> None:
         self.computer.end_hand(self.hand.view(COMPUTER))
+        self.ended.append(self.hand)
         self.game.next_hand()
         self._seen = 0
         self._closed = False
+        self._shows_before, self._shows_now = self._shows_now, []
         self.row, self.count = [], 0
         self._deal_beat()
 
@@ -414,16 +504,21 @@ def show_title(entry: ShowEntry, dealer: int, name: str) -> str:
     return f"{whose} {role}"
 
 
-def show_lines(entry: ShowEntry) -> list[str]:
-    """The count as a player says it, combination by combination ("fifteen 2, fifteen
-    4, a pair is 6 ..."): one a line with its cards, or as one sentence when there are
-    too many to fit the box."""
+def show_lines(entry: ShowEntry, width: int = SHOW_COLUMNS) -> list[str]:
+    """The count as a player says it aloud, with running totals ("fifteen 2, fifteen
+    4, fifteen 6 and a pair is 8."): a phrase a line with the cards it names, reading
+    down as the sentence; or, when there are more phrases than rows (a 24, a 29), the
+    sentence wrapped to the box. Then the total."""
     if not entry.breakdown:
         return ["NO POINTS."]
-    if len(entry.breakdown) <= SHOW_ROWS:
-        lines = [f"{s.words.upper():<24}{' '.join(str(c) for c in s.cards)}" for s in entry.breakdown]
+    phrases = show_phrases(entry.breakdown)
+    pieces = [p.upper() for p in aloud(phrases)]
+    cards = [text(p.cards) for p in phrases]
+    column = max(len(p) for p in pieces) + 2
+    if len(phrases) <= SHOW_ROWS and column + max(len(c) for c in cards) <= width:
+        lines = [f"{p:<{column}}{c}" for p, c in zip(pieces, cards)]
     else:
-        lines = _wrap(", ".join(s.words for s in entry.breakdown).upper(), 42)
+        lines = _wrap(" ".join(pieces), width)
     lines.append(f"TOTAL {entry.total}." if entry.points == entry.total
                  else f"TOTAL {entry.total}: {entry.points} PEGGED TO THE LAST HOLE.")
     return lines
@@ -433,4 +528,4 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width) or [""]
 
 
-__all__ = ["BOX_FRAMES", "Beat", "Box", "CribTable", "Flight", "show_lines", "show_title"]
+__all__ = ["BOX_FRAMES", "Beat", "Box", "CribTable", "Flight", "SHOW_COLUMNS", "show_lines", "show_title"]

@@ -24,6 +24,13 @@ def _players(path: Path) -> list[str]:
     return crib_files.list_lines(path)
 
 
+def _read_record(path: Path) -> Any:
+    """``replay FILE``: the record, read and checked (a ValueError names the line)."""
+    from port.cribbage.record import read
+
+    return read(path)
+
+
 def _first_screen() -> Callable[[Any], Any]:
     from port.cribbage.main.start import first_screen
 
@@ -38,6 +45,7 @@ Usage:  cribbage [61|121] [name] [path] [NODISK] [NOBLANK] [NOANIMATION] [LAPTOP
         cribbage /? | ? | help      this screen
         cribbage list [path]        list the players in the statistics file
         cribbage view               show the documentation (CRIBBAGE.DOC)
+        cribbage replay FILE        step through a game record (CR0001.REC) in the window
 
   61 or 121    the score limit (the pegging board's length)
   name         your name, one word of at most 8 characters; the LAST unrecognised
@@ -61,6 +69,7 @@ Example:  cribbage John B:\\ go
 """
 
 CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
-                "CRIBBAGE.DOC", HELP, _players, _first_screen, crib_files.NAMES)
+                "CRIBBAGE.DOC", HELP, _players, _first_screen, _read_record,
+                files=crib_files.NAMES)
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]

@@ -57,6 +57,10 @@ class HandRecord:
     crib: tuple[int, int]
     scores: tuple[int, int]          # the board after the deal
     winner: int | None               # set when the game ended in this deal
+    # With ``keep``: the deal as dealt (a copy) and as it ended, what a game record is
+    # written from (``port.cribbage.record``).
+    start: HandState | None = None
+    end: HandState | None = None
 
     @property
     def total(self) -> tuple[int, int]:
@@ -100,31 +104,37 @@ def step(hand: HandState, players: tuple[Player, Player]) -> None:
             hand.play(seat, choice)
 
 
-def record_of(hand: HandState) -> HandRecord:
+def record_of(hand: HandState, start: HandState | None = None) -> HandRecord:
+    """The deal's record; with ``start`` (a copy as dealt) it keeps both ends of it."""
     def pair(xs: list[int]) -> tuple[int, int]:
         return (xs[0], xs[1])
     return HandRecord(hand.dealer, hand.starter, pair(hand.pegging), pair(hand.heels),
-                      pair(hand.hand_points), pair(hand.crib_points), hand.scores, hand.winner)
+                      pair(hand.hand_points), pair(hand.crib_points), hand.scores, hand.winner,
+                      start, hand if start is not None else None)
 
 
-def play_hand(hand: HandState, players: tuple[Player, Player]) -> HandRecord:
-    """Play one dealt hand to its end (or to the end of the game)."""
+def play_hand(hand: HandState, players: tuple[Player, Player], keep: bool = False) -> HandRecord:
+    """Play one dealt hand to its end (or to the end of the game); ``keep``: the record
+    holds the deal as dealt and as it ended."""
+    start = hand.copy() if keep else None
     for seat, p in enumerate(players):
         p.begin_hand(hand.view(seat))
     while hand.phase is not Phase.DONE:
         step(hand, players)
     for seat, p in enumerate(players):
         p.end_hand(hand.view(seat))
-    return record_of(hand)
+    return record_of(hand, start)
 
 
 def play_game(options: Options, rng: Rng, players: tuple[Player, Player],
-              first_dealer: int | None = None) -> GameRecord:
-    """Play a whole game to the limit. ``first_dealer`` None: cut for the deal."""
+              first_dealer: int | None = None, keep: bool = False) -> GameRecord:
+    """Play a whole game to the limit. ``first_dealer`` None: cut for the deal.
+    ``keep``: each deal's record holds the deal as dealt and as it ended (for a game
+    record); the play is the same either way."""
     game = GameState.new(options, rng, first_dealer)
-    hands = [play_hand(game.hand, players)]
+    hands = [play_hand(game.hand, players, keep)]
     while not game.over:
-        hands.append(play_hand(game.next_hand(), players))
+        hands.append(play_hand(game.next_hand(), players, keep))
     winner = game.winner
     assert winner is not None
     return GameRecord(winner, game.hand.scores, game.skunk, game.first_dealer, hands)

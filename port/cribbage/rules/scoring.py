@@ -218,5 +218,104 @@ _SAME = {2: ("pair", "a pair for 2"), 3: ("pair royal", "three of a kind for 6")
 _RUN_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
-__all__ = ["RANK_VALUE", "Score", "hand_breakdown", "peg_breakdown", "peg_points",
-           "score_hand", "value"]
+# ---- the count said aloud ----------------------------------------------------------------
+#
+# A breakdown lists every combination ("EACH and EVERY combination counts separately").
+# Players at a table say the count in a cadence of running totals, naming some
+# combinations together: "fifteen 2, fifteen 4, fifteen 6, fifteen 8 and double run of
+# three is 16" for the documentation's 8,7,7,6,2. The phrases below are built from a
+# breakdown and only say it: their points add up to the breakdown's, never otherwise.
+
+@dataclass(frozen=True)
+class Said:
+    """One phrase of a count said aloud: the words with the running total, the cards
+    they name and their points ("double run of three is 16": two runs and their pair)."""
+
+    words: str
+    cards: tuple[Card, ...]
+    points: int
+    total: int
+
+
+# Cards of one rank said together: a pair, three of a kind (the pair royal), four.
+_KIND_WORDS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
+# Runs of one length said together, by how many there are; their pairs go with them.
+_RUNS_WORDS = {1: "a run of {k}", 2: "double run of {k}", 3: "triple run", 4: "double double run"}
+
+
+def _by_rank(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(dict.fromkeys(cards), key=lambda c: (c.rank, c.suit)))
+
+
+def show_phrases(parts: Sequence[Score]) -> list[Said]:
+    """A show's breakdown (``hand_breakdown``) as a player says it: each fifteen, the
+    cards of one rank together ("three of a kind is 12"), the runs with the pairs inside
+    them ("double run of three is 8", "double double run is 16"), the flush ("a flush of
+    four is 9"), his nobs; each with the running total."""
+    fifteens = [p for p in parts if p.kind == "fifteen"]
+    runs = [p for p in parts if p.kind == "run"]
+    in_runs = {c.rank for r in runs for c in r.cards}
+    kinds: dict[int, list[Score]] = {}
+    for p in parts:
+        if p.kind == "pair" and p.cards[0].rank not in in_runs:
+            kinds.setdefault(p.cards[0].rank, []).append(p)
+    said: list[tuple[str, tuple[Card, ...], int]] = []
+    for p in fifteens:
+        said.append(("fifteen", p.cards, p.points))
+    for pairs in kinds.values():
+        cards = _by_rank([c for p in pairs for c in p.cards])
+        said.append((_KIND_WORDS[len(cards)] + " is", cards, sum(p.points for p in pairs)))
+    if runs:
+        with_pairs = runs + [p for p in parts if p.kind == "pair" and p.cards[0].rank in in_runs]
+        name = _RUNS_WORDS[len(runs)].format(k=NUMBER_WORDS[len(runs[0].cards)])
+        said.append((name + " is", _by_rank([c for p in with_pairs for c in p.cards]),
+                     sum(p.points for p in with_pairs)))
+    for p in parts:
+        if p.kind == "flush":
+            said.append((f"a flush of {NUMBER_WORDS[len(p.cards)]} is", p.cards, p.points))
+        elif p.kind == "nobs":
+            said.append(("his nobs is", p.cards, p.points))
+    return _running(said)
+
+
+def peg_phrases(parts: Sequence[Score]) -> list[Said]:
+    """What a card pegs (``peg_breakdown``) as a player says it: one combination as
+    it is called ("fifteen for 2", "a run of four for 4"); two with the running total
+    ("fifteen 2 and a pair is 4", "thirty-one 2 and a run of three is 5")."""
+    if len(parts) == 1:
+        p = parts[0]
+        return [Said(p.words, p.cards, p.points, p.total)]
+    said: list[tuple[str, tuple[Card, ...], int]] = []
+    for p in parts:
+        if p.kind in ("fifteen", "thirty-one"):
+            said.append((p.kind, p.cards, p.points))
+        elif p.kind == "run":
+            said.append((f"a run of {_RUN_WORDS.get(len(p.cards), str(len(p.cards)))} is", p.cards, p.points))
+        else:
+            said.append((_KIND_WORDS[len(p.cards)] + " is", p.cards, p.points))
+    return _running(said)
+
+
+def _running(said: Sequence[tuple[str, tuple[Card, ...], int]]) -> list[Said]:
+    out: list[Said] = []
+    total = 0
+    for words, cards, points in said:
+        total += points
+        out.append(Said(f"{words} {total}", tuple(cards), points, total))
+    return out
+
+
+def aloud(phrases: Sequence[Said]) -> list[str]:
+    """The phrases punctuated as one spoken sentence, a piece a phrase: commas between,
+    "and" before the last, a full stop at the end ("fifteen 2," "fifteen 4" "and a pair
+    is 6."). Joined with spaces they are the sentence."""
+    n = len(phrases)
+    out = []
+    for i, p in enumerate(phrases):
+        words = f"and {p.words}" if n > 1 and i == n - 1 else p.words
+        out.append(words + ("." if i == n - 1 else "," if i < n - 2 else ""))
+    return out
+
+
+__all__ = ["RANK_VALUE", "Said", "Score", "aloud", "hand_breakdown", "peg_breakdown",
+           "peg_phrases", "peg_points", "score_hand", "show_phrases", "value"]

@@ -1,10 +1,8 @@
-"""What GinRummy's screens share for one run: the shell's ``GameContext`` with the
-Store, the saver's wait by the score limit, today's date (the high scores') and the
-computer player."""
+"""What GinRummy's screens share for one run: the shell's ``GameContext`` (the files,
+today's date for the high scores and records) with the Store, the saver's wait by the
+score limit and the computer player."""
 from __future__ import annotations
 
-import datetime
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from port.ginrummy import files
@@ -15,7 +13,6 @@ from port.main.context import GameContext
 
 @dataclass
 class Context(GameContext):
-    today: Callable[[], datetime.date] = datetime.date.today
     open_store = files.Store.open
 
     def apply_display(self) -> None:

@@ -23,16 +23,18 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
+from port.files.gamerecord import Meta
 from port.ginrummy import files
+from port.ginrummy.record import PREFIX
 from port.cards import Card
 from port.ginrummy.main.context import Context
 from port.main.controller import Controller
 from port.ginrummy.main.table import COMPUTER, HUMAN, Mode, Table, result_order
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
-from port.ginrummy.rules import PILE_RUN_LIMIT, DrawnBy, Options, Outcome, Settlement
+from port.ginrummy.rules import PILE_RUN_LIMIT, DrawnBy, HandState, Options, Outcome, Settlement
 from port.ginrummy.rules.scoring import Column, ScoreSheet
 from port.ginrummy.rules.players import KnockChoice
-from port.screen import Rect
+from port.screen import Rect, Screen
 from port.screen.profiles import BLACK, BLUE, GREEN, LIGHTCYAN, LIGHTGRAY, RED, WHITE, YELLOW
 
 CARD_W, CARD_H = 48, 64
@@ -74,6 +76,10 @@ DECLINE_BOX = Rect(MSG_X + 80, 150, 80, 20)
 # The score sheet's page: its two boxes on the bottom row.
 SHEET_AGAIN_BOX = Rect(208, 316, 104, 20)
 SHEET_MENU_BOX = Rect(328, 316, 96, 20)
+# The hand's and the game's end: SAVE RECORD (R) between HINT and QUIT, its note above
+# the bottom row (docs/records.md).
+SAVE_BOX = Rect(448, 316, 112, 20)
+NOTE_Y = 298
 SCORE_X, HOLLYWOOD_X = 520, 472
 KNOCK_VALUE_Y = ROW_Y + CARD_H + 7      # under the knock deck's card, clear of its red box
 
@@ -100,6 +106,7 @@ class PlayScreen:
         self.table = Table(cfg.options(), ctx.computer(), ctx.new_deal_source(), cfg.sort)
         self.quit_asked = False
         self.recorded = False
+        self.note = ""                  # what SAVE RECORD did, until the next hand
         ctx.session.screen.set_page(0)
 
     # ---- input ---------------------------------------------------------------------
@@ -142,8 +149,8 @@ class PlayScreen:
             Mode.HUMAN_DISCARD: {"D": "drawn_box", "U": "undo",
                                  **{c: i for i, c in enumerate(KEYS_HAND)}},
             Mode.KNOCK_PROMPT: {"Y": "yes", "N": "no", "P": "gin"},
-            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue"},
-            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu"},
+            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue", "R": "save"},
+            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu", "R": "save"},
         }
         return by_mode.get(t.mode, {}).get(ch)
 
@@ -206,8 +213,11 @@ class PlayScreen:
                 t.play_on()
             elif target == "gin":
                 t.play_to_gin()
+        elif target == "save" and t.mode in (Mode.HAND_END, Mode.GAME_END):
+            self._save_record()
         elif t.mode is Mode.HAND_END and target == "continue":
             t.next_hand()
+            self.note = ""
         elif t.mode is Mode.GAME_END:
             if target == "again":
                 return self._again()
@@ -226,15 +236,15 @@ class PlayScreen:
         elif t.mode is Mode.UPCARD_OFFER:
             prompt = [(TAKE_BOX, "take"), (DECLINE_BOX, "decline")]
         elif t.mode is Mode.HAND_END:
-            prompt = [(CONTINUE_BOX, "continue")]
+            prompt = [(CONTINUE_BOX, "continue"), (SAVE_BOX, "save")]
         elif t.mode is Mode.GAME_END and t.sheet_shown:
             # the score sheet's page: nothing of the table is under the pointer
-            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu")):
+            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu"), (SAVE_BOX, "save")):
                 if rect.contains(x, y):
                     return name
             return None
         elif t.mode is Mode.GAME_END:
-            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu")]
+            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu"), (SAVE_BOX, "save")]
         areas = prompt + [
             (DECK_RECT, "deck"), (PILE_RECT, "pile"), (KNOCK_RECT, "knock"), (DRAWN_RECT, "drawn"),
             (DECK_BOX, "deck_box"), (PILE_BOX, "pile_box"), (DRAWN_BOX, "drawn_box"),
@@ -269,6 +279,16 @@ class PlayScreen:
                                scoring=cfg.scoring)
         self.ctx.store.record_game(rec)
 
+    def _save_record(self) -> None:
+        """SAVE RECORD: the game so far, its finished hands, as a record file in the
+        game's files directory (docs/records.md); the note says where, or why not."""
+        cfg = self.ctx.config
+        spec = self.ctx.session.launch.computer
+        level = spec if spec is not None else ("EASY" if cfg.easy else cfg.level)
+        meta = Meta((cfg.name, "COMPUTER"), ("human", level), date=self.ctx.today().isoformat(),
+                    seed=self.table.seed)
+        self.note = self.ctx.save_record(PREFIX, lambda: self.table.record_text(meta))
+
     def _leave(self) -> Controller | None:
         if not self.recorded:
             self._record(finished=self.table.mode is Mode.GAME_END)
@@ -292,7 +312,7 @@ class PlayScreen:
         over = t.mode in (Mode.HAND_END, Mode.GAME_END)
         self._draw_scores()
         if over and t.result is not None:
-            self._draw_result(t.result)
+            draw_result(s, t.result, t.sort, self.ctx.config.big_cards)
         else:
             self._draw_computer_backs()
             self._draw_human()
@@ -337,7 +357,7 @@ class PlayScreen:
         t = self.table
         shown = t.shown()
         big = self.ctx.config.big_cards
-        self._meld_bars(shown.groups, shown.sets, shown.cards, HAND_Y - 6)
+        meld_bars(s, shown.groups, shown.sets, shown.cards, HAND_Y - 6)
         for i, c in enumerate(shown.cards):
             s.card(HAND_X + i * HAND_STEP, HAND_Y, c, big)
             s.text(HAND_X + i * HAND_STEP + 20, HAND_Y + CARD_H + 4, KEYS_HAND[i], WHITE)
@@ -346,37 +366,14 @@ class PlayScreen:
             if t.picked == c:            # arranging: the card that will move
                 s.bar(HAND_X + i * HAND_STEP, HAND_Y - 14, CARD_W, 5, LIGHTCYAN)
 
-    def _meld_bars(self, groups: tuple[tuple[Card, ...], ...], sets: frozenset[Card],
-                   order: tuple[Card, ...], y: int, x0: int = HAND_X, step: int = HAND_STEP) -> None:
-        """A BLUE bar over each set, a GREEN bar over each run: one bar over each stretch
-        of a meld's cards that stand side by side (a hand arranged by the player may
-        split a meld)."""
-        s = self.ctx.session.screen
-        pos = {c: i for i, c in enumerate(order)}
-        for g in groups:
-            for first, last in stretches(sorted(pos[c] for c in g)):
-                x = x0 + first * step
-                w = (last - first) * step + CARD_W
-                s.bar(x, y, w, 4, BLUE if g[0] in sets else GREEN)
-
     def _draw_row(self) -> None:
         s = self.ctx.session.screen
         t = self.table
         h = t.hand
         big = self.ctx.config.big_cards
-        s.text(DECK_X + 8, ROW_Y - 14, "DECK", LIGHTGRAY)
-        s.deck(DECK_X, ROW_Y, len(h.stock))
-        s.text(PILE_X + 8, ROW_Y - 14, "PILE", LIGHTGRAY)
-        if h.pile:
-            s.card(PILE_X, ROW_Y, h.pile[-1], big)
-        else:
-            s.box(PILE_X, ROW_Y, CARD_W, CARD_H, LIGHTGRAY)
+        draw_row(s, h, t.drawn, big)
         if t.computer_took_pile and t.mode not in (Mode.HAND_END, Mode.GAME_END):
             s.bar(PILE_X, ROW_Y - 22, CARD_W, 5, RED)
-        self._draw_knock_card()
-        if t.drawn is not None:
-            s.text(DRAWN_X + 4, ROW_Y - 14, "DRAWN", LIGHTGRAY)
-            s.card(DRAWN_X, ROW_Y, t.drawn, big)
         target = t.hint_target
         if target == "deck":
             s.bar(DECK_X, ROW_Y - 22, CARD_W, 5, YELLOW)
@@ -384,28 +381,6 @@ class PlayScreen:
             s.bar(PILE_X, ROW_Y - 22, CARD_W, 5, YELLOW)
         elif target is not None and target == t.drawn:
             s.bar(DRAWN_X, ROW_Y - 22, CARD_W, 5, YELLOW)
-
-    def _draw_knock_card(self) -> None:
-        """The knock card: the knock value (0 with knocking disabled); in Oklahoma a
-        RED box around it when the first upcard is a spade. With the knock deck (a
-        table rule) the card turned from that second deck, its value under it, and the
-        RED box when its suit is a doubler."""
-        s = self.ctx.session.screen
-        h = self.table.hand
-        opts = self.table.options
-        s.text(KNOCK_X, ROW_Y - 14, "KNOCK", LIGHTGRAY)
-        if opts.knock_deck and h.knock_card is not None:
-            s.card(KNOCK_X, ROW_Y, h.knock_card, self.ctx.config.big_cards)
-            value = "GIN ONLY" if h.knock_value == 0 else f"VALUE {h.knock_value}"
-            s.text(KNOCK_X + (CARD_W - s.text_width(value)) // 2, KNOCK_VALUE_Y, value, LIGHTGRAY)
-        else:
-            s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
-            s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
-            label = str(h.knock_value)
-            w = s.text_width(label, 3)
-            s.text(KNOCK_X + (CARD_W - w) // 2, ROW_Y + 20, label, BLACK, 3)
-        if opts.doubled(h.knock_card):
-            s.box(KNOCK_X - 4, ROW_Y - 4, CARD_W + 8, CARD_H + 8, RED, thick=2)
 
     def _draw_boxes(self) -> None:
         s = self.ctx.session.screen
@@ -416,11 +391,19 @@ class PlayScreen:
         s.button(*HINT_BOX, "HINT", "H")
         s.button(*QUIT_BOX, "QUIT", "Q")
         t = self.table
+        if t.mode in (Mode.HAND_END, Mode.GAME_END):
+            self._draw_save()
         if self.ctx.config.arrange and t.can_arrange():
             s.button(*RANK_BOX, "BY RANK", "R")
             s.button(*SUIT_BOX, "BY SUIT", "S")
             s.button(*MELDS_BOX, "MELDS LEFT", "M")
             s.button(*ARRANGE_BOX, "ARRANGE", "A", frame=YELLOW if t.arranging else RED)
+
+    def _draw_save(self) -> None:
+        s = self.ctx.session.screen
+        s.button(*SAVE_BOX, "SAVE RECORD", "R")
+        if self.note:
+            s.text(16, NOTE_Y, self.note[:76], WHITE)
 
     def _draw_message(self) -> None:
         s = self.ctx.session.screen
@@ -519,25 +502,76 @@ class PlayScreen:
             s.text((640 - s.text_width(line)) // 2, y + LINE * i, line, YELLOW if i == 0 else WHITE)
         s.button(*SHEET_AGAIN_BOX, "PLAY AGAIN", "A")
         s.button(*SHEET_MENU_BOX, "MAIN MENU", "M")
+        self._draw_save()
 
-    def _draw_result(self, r: Settlement) -> None:
-        """Both hands face up, arranged, with their meld bars and RED layoff bars."""
-        s = self.ctx.session.screen
-        big = self.ctx.config.big_cards
-        for seat, y, x0, step in ((COMPUTER, CPU_Y + 8, RESULT_X, RESULT_STEP),
-                                  (HUMAN, HAND_Y, HAND_X, HAND_STEP)):
-            melds = r.melds[seat]
-            order, laid = result_order(r, seat, self.table.sort)
-            sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
-            self._meld_bars(tuple(melds), sets, tuple(order), y - 6, x0, step)
-            # "a RED bar will be drawn over (or under) all the laid off cards": over the
-            # computer's row (the meld-bar row is free above laid cards), so the bar never
-            # runs into the message beside it; under yours, as before.
-            bar_y = y - 6 if seat == COMPUTER else y + CARD_H + 2
-            for i, c in enumerate(order):
-                s.card(x0 + i * step, y, c, big)
-                if c in laid:
-                    s.bar(x0 + i * step, bar_y, CARD_W, 4, RED)
+# ---- the table's parts, drawn alike by the game screen and the replay viewer -------------
+
+def meld_bars(s: Screen, groups: tuple[tuple[Card, ...], ...], sets: frozenset[Card],
+              order: tuple[Card, ...], y: int, x0: int = HAND_X, step: int = HAND_STEP) -> None:
+    """A BLUE bar over each set, a GREEN bar over each run: one bar over each stretch
+    of a meld's cards that stand side by side (a hand arranged by the player may
+    split a meld)."""
+    pos = {c: i for i, c in enumerate(order)}
+    for g in groups:
+        for first, last in stretches(sorted(pos[c] for c in g)):
+            x = x0 + first * step
+            w = (last - first) * step + CARD_W
+            s.bar(x, y, w, 4, BLUE if g[0] in sets else GREEN)
+
+
+def draw_row(s: Screen, h: HandState, drawn: Card | None, big: bool) -> None:
+    """The middle row: the DECK with its count, the PILE's top, the KNOCK card, and the
+    DRAWN card while one is being discarded."""
+    s.text(DECK_X + 8, ROW_Y - 14, "DECK", LIGHTGRAY)
+    s.deck(DECK_X, ROW_Y, len(h.stock))
+    s.text(PILE_X + 8, ROW_Y - 14, "PILE", LIGHTGRAY)
+    if h.pile:
+        s.card(PILE_X, ROW_Y, h.pile[-1], big)
+    else:
+        s.box(PILE_X, ROW_Y, CARD_W, CARD_H, LIGHTGRAY)
+    draw_knock_card(s, h, big)
+    if drawn is not None:
+        s.text(DRAWN_X + 4, ROW_Y - 14, "DRAWN", LIGHTGRAY)
+        s.card(DRAWN_X, ROW_Y, drawn, big)
+
+
+def draw_knock_card(s: Screen, h: HandState, big: bool) -> None:
+    """The knock card: the knock value (0 with knocking disabled); in Oklahoma a
+    RED box around it when the first upcard is a spade. With the knock deck (a
+    table rule) the card turned from that second deck, its value under it, and the
+    RED box when its suit is a doubler."""
+    opts = h.options
+    s.text(KNOCK_X, ROW_Y - 14, "KNOCK", LIGHTGRAY)
+    if opts.knock_deck and h.knock_card is not None:
+        s.card(KNOCK_X, ROW_Y, h.knock_card, big)
+        value = "GIN ONLY" if h.knock_value == 0 else f"VALUE {h.knock_value}"
+        s.text(KNOCK_X + (CARD_W - s.text_width(value)) // 2, KNOCK_VALUE_Y, value, LIGHTGRAY)
+    else:
+        s.fill(KNOCK_X, ROW_Y, CARD_W, CARD_H, WHITE)
+        s.box(KNOCK_X, ROW_Y, CARD_W, CARD_H, BLACK)
+        label = str(h.knock_value)
+        w = s.text_width(label, 3)
+        s.text(KNOCK_X + (CARD_W - w) // 2, ROW_Y + 20, label, BLACK, 3)
+    if opts.doubled(h.knock_card):
+        s.box(KNOCK_X - 4, ROW_Y - 4, CARD_W + 8, CARD_H + 8, RED, thick=2)
+
+
+def draw_result(s: Screen, r: Settlement, sort: str, big: bool) -> None:
+    """Both hands face up, arranged, with their meld bars and RED layoff bars."""
+    for seat, y, x0, step in ((COMPUTER, CPU_Y + 8, RESULT_X, RESULT_STEP),
+                              (HUMAN, HAND_Y, HAND_X, HAND_STEP)):
+        melds = r.melds[seat]
+        order, laid = result_order(r, seat, sort)
+        sets = frozenset(c for m in melds if len({x.rank for x in m}) == 1 for c in m)
+        meld_bars(s, tuple(melds), sets, tuple(order), y - 6, x0, step)
+        # "a RED bar will be drawn over (or under) all the laid off cards": over the
+        # computer's row (the meld-bar row is free above laid cards), so the bar never
+        # runs into the message beside it; under yours, as before.
+        bar_y = y - 6 if seat == COMPUTER else y + CARD_H + 2
+        for i, c in enumerate(order):
+            s.card(x0 + i * step, y, c, big)
+            if c in laid:
+                s.bar(x0 + i * step, bar_y, CARD_W, 4, RED)
 
 
 SCORING_TITLES = {"TOTAL": "RUNNING TOTAL", "BOXES": "POINT DIFFERENCE WITH BOXES",

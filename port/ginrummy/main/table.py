@@ -27,6 +27,8 @@ from port.ginrummy.rules.scoring import ScoreSheet
 from port.ginrummy.rules.melds import arrange
 from port.ginrummy.computer import hint
 from port.ginrummy.rules.players import Draw, Player, step
+from port.ginrummy import record
+from port.files.gamerecord import Meta
 
 HUMAN, COMPUTER = 0, 1
 NO_DECK_UNDO = "A card drawn from the deck cannot be undone."
@@ -100,7 +102,11 @@ class Table:
         self.computer = computer
         self.rng = rng
         self.sort = sort
+        self.seed: int | None = getattr(rng, "seed", None)   # before the deal: the record's seed
         self.game = Game(options, rng, first=HUMAN)
+        # Each hand as dealt (a copy before its first move) and as it ended: the record.
+        self.dealt: list[HandState] = []
+        self.ended: list[HandState] = []
         self.message = ""
         self.hint_target: object = None         # "deck", "pile", a Card, or a KnockChoice
         self.computer_took_pile = False         # the RED bar over the pile
@@ -398,7 +404,13 @@ class Table:
         return {Phase.UPCARD_OFFER: Mode.UPCARD_OFFER, Phase.DISCARD: Mode.HUMAN_DISCARD,
                 Phase.KNOCK: Mode.KNOCK_PROMPT}.get(self.hand.phase, Mode.HUMAN_DRAW)
 
+    def record_text(self, meta: Meta) -> str:
+        """The game so far as a record (docs/records.md): its finished hands."""
+        return record.write(self.options, meta, list(zip(self.dealt, self.ended)))
+
     def _begin_hand(self) -> None:
+        # the hand as dealt (a redeal replaces the hand not yet played)
+        self.dealt[self.game.hands_played:] = [self.hand.copy()]
         self.mode = self._human_mode() if self.hand.to_move == HUMAN else Mode.COMPUTER
         self.order = None                 # "A manual order stays until ... the next hand"
         self.picked = None
@@ -434,6 +446,7 @@ class Table:
 
     def _end_hand(self) -> None:
         result = self.game.record()
+        self.ended.append(self.hand)
         self.computer.end_hand(self.game.view(COMPUTER), result)
         self.hint_target = None
         self.mode = Mode.HAND_END

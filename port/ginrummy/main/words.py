@@ -30,6 +30,13 @@ def _players(path: Path) -> list[str]:
     return lines
 
 
+def _read_record(path: Path) -> Any:
+    """``replay FILE``: the record, read and checked (a ValueError names the line)."""
+    from port.ginrummy.record import read
+
+    return read(path)
+
+
 def _first_screen() -> Callable[[Any], Any]:
     from port.ginrummy.main.start import first_screen
 
@@ -43,6 +50,7 @@ Usage:  ginrummy [nnn] [name] [path] [NODISK] [NOBLANK] [NOKEYBOARD] [LAPTOP] [G
         ginrummy /? | ? | help      this screen
         ginrummy list [path]        list the players in the statistics file
         ginrummy view               show the documentation (GINRUMMY.DOC)
+        ginrummy replay FILE        step through a game record (GR0001.REC) in the window
 
   nnn         score limit, three digits 000 to 999 (025, not 25); 000 plays one hand
   name        your name, one word of at most 8 letters; the LAST unrecognised
@@ -64,6 +72,6 @@ Example:  ginrummy Dave 250 ..\\SAVES GO
 """
 
 GINRUMMY = Game("ginrummy", "GinRummy", 7, three_digits, (), "port.ginrummy", "GINRUMMY.DOC",
-                HELP, _players, _first_screen, files.NAMES)
+                HELP, _players, _first_screen, _read_record, files=files.NAMES)
 
 __all__ = ["GINRUMMY", "HELP", "three_digits"]

@@ -105,11 +105,15 @@ def knock_options(view: View) -> dict[Card, int]:
 
 @dataclass
 class HandRecord:
-    """How one hand went, for the runner's tallies."""
+    """How one hand went, for the runner's tallies. With ``keep``, the hand itself too:
+    ``start`` a copy as dealt, ``end`` the hand as it ended (its events, its result),
+    what a game record is written from (``port.ginrummy.record``)."""
 
     result: Settlement
     first: int
     turns: int
+    start: HandState | None = None
+    end: HandState | None = None
 
 
 @dataclass
@@ -168,14 +172,16 @@ def step(hand: HandState, player: Player, view: View) -> Move:
 
 def play_hand(hand: HandState, players: tuple[Player, Player],
               scores: tuple[int, int] = (0, 0), max_turns: int = 1000,
-              boxes: tuple[int, int] = (0, 0)) -> HandRecord:
-    """Play one dealt hand to its end, asking each player for its moves.
+              boxes: tuple[int, int] = (0, 0), keep: bool = False) -> HandRecord:
+    """Play one dealt hand to its end, asking each player for its moves (``keep``: the
+    record holds the hand as dealt and as it ended).
 
     A player that answers with an illegal move raises ``IllegalMove``: a bot's bug is
     reported, never silently replaced by another move. The engine ends every hand
     (at most 629 draws: see ``PILE_RUN_LIMIT``), so ``max_turns`` is only a guard.
     """
     first = hand.to_move
+    start = hand.copy() if keep else None
     seats = _Seats(hand, players)
     for seat, p in enumerate(players):
         p.begin_hand(hand.view(seat, scores, boxes))
@@ -193,18 +199,20 @@ def play_hand(hand: HandState, players: tuple[Player, Player],
     assert hand.result is not None
     for seat, p in enumerate(players):
         p.end_hand(hand.view(seat, scores, boxes), hand.result)
-    return HandRecord(hand.result, first, turns)
+    return HandRecord(hand.result, first, turns, start, hand if keep else None)
 
 
 def play_game(options: Options, rng: Rng, players: tuple[Player, Player],
-              first: int = 0) -> GameRecord:
-    """Play a whole game to the score limit (limit 0: one hand)."""
+              first: int = 0, keep: bool = False) -> GameRecord:
+    """Play a whole game to the score limit (limit 0: one hand). ``keep``: each hand's
+    record holds the hand as dealt and as it ended (for a game record); the play is
+    the same either way."""
     game = Game(options, rng, first)
     record = GameRecord((0, 0), None)
     while True:
         scores = (game.scores[0], game.scores[1])
         boxes = (game.boxes[0], game.boxes[1])
-        record.hands.append(play_hand(game.hand, players, scores, boxes=boxes))
+        record.hands.append(play_hand(game.hand, players, scores, boxes=boxes, keep=keep))
         game.record()
         if game.over:
             break

@@ -479,7 +479,10 @@ class Game:
     exactly one hand, even a draw); under flop gin one decided hand; under Hollywood
     all three games over. ``sheet()`` is the score sheet at the end."""
 
-    def __init__(self, options: Options, rng: Rng, first: int = 0) -> None:
+    def __init__(self, options: Options, rng: Rng, first: int = 0, hand: HandState | None = None) -> None:
+        """``hand``: the first hand as already dealt (a game record's replay); None deals
+        it from ``rng``. Either way ``rng`` deals the hands that follow, unless
+        ``next_hand`` is given them too."""
         if not isinstance(options, Options):
             raise BadArgument(f"cannot start a game: the options are an Options, not a {type(options).__name__}")
         if not callable(getattr(rng, "below", None)):
@@ -495,8 +498,12 @@ class Game:
         self.column_hands = [0] * n          # hands entered in each column
         self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
         self.results: list[Settlement] = []
-        # 003: "The first dealer is chosen randomly" (after the first shuffle).
-        self.hand = HandState.deal(options, rng, None if options.random_first else first)
+        if hand is None:
+            # 003: "The first dealer is chosen randomly" (after the first shuffle).
+            hand = HandState.deal(options, rng, None if options.random_first else first)
+        else:
+            self._check_given(hand, "start a game")
+        self.hand = hand
         self.first = self.hand.first
 
     def _next_first(self, result: Settlement) -> int:
@@ -567,14 +574,34 @@ class Game:
         BOXES that can be the player with fewer points."""
         return self.sheet().winner if self.over else None
 
-    def next_hand(self) -> HandState:
+    def next_hand(self, hand: HandState | None = None) -> HandState:
+        """Deal the next hand from the generator, or take ``hand`` as already dealt (a
+        game record's replay): it must be fresh, on these options, and moved first by
+        the seat the rules say (``IllegalMove`` otherwise)."""
         if self.hand.result is None or not self.results or self.results[-1] is not self.hand.result:
             raise IllegalMove("cannot deal the next hand: finish and record this hand first",
                               "finish and record this hand first")
         if self.over:
             raise IllegalMove("cannot deal the next hand: the game is over", "the game is over")
-        self.hand = HandState.deal(self.options, self.rng, self._next_first(self.hand.result))
+        first = self._next_first(self.hand.result)
+        if hand is None:
+            hand = HandState.deal(self.options, self.rng, first)
+        else:
+            self._check_given(hand, "deal the next hand")
+            if hand.first != first:
+                reason = f"seat {first} moves first in it (seat {1 - first} deals), not seat {hand.first}"
+                raise IllegalMove(f"cannot deal the next hand: {reason}", reason)
+        self.hand = hand
         return self.hand
+
+    def _check_given(self, hand: object, doing: str) -> None:
+        """A hand given to the game: a fresh deal on the game's own options."""
+        if not isinstance(hand, HandState):
+            raise BadArgument(f"cannot {doing}: the hand is a HandState, not a {type(hand).__name__}")
+        if hand.options != self.options:
+            raise IllegalMove(f"cannot {doing}: the hand was dealt under other options", "other options")
+        if hand.events or hand.result is not None:
+            raise IllegalMove(f"cannot {doing}: the hand has been played already", "it has been played")
 
     def view(self, seat: int) -> View:
         return self.hand.view(check_seat(seat, "show a view"), (self.scores[0], self.scores[1]),
