@@ -34,7 +34,7 @@ from port.ginrummy import files as gin_files  # noqa: E402
 from port.ginrummy.main.words import GINRUMMY  # noqa: E402
 from port.main import cmdline  # noqa: E402
 from port.main.cmdline import Game  # noqa: E402
-from port.main.driver import Driver, replay  # noqa: E402
+from port.main.driver import Driver, run_recording  # noqa: E402
 from port.main.launch import Launch  # noqa: E402
 from port.main.recording import Desync  # noqa: E402
 
@@ -183,7 +183,7 @@ def main() -> int:
                 record(demo, Path(tmp))
                 continue
             try:
-                replay(DEMOS / f"{demo.name}.txt", demo.game, Path(tmp) / demo.name)
+                run_recording(DEMOS / f"{demo.name}.txt", demo.game, Path(tmp) / demo.name)
                 print(f"{demo.name}: in sync", flush=True)
             except Desync as exc:
                 failed += 1

@@ -568,7 +568,9 @@ def save_new(backend: Any, prefix: str, data: bytes) -> str:
     backend (a directory, or a browser's storage), under its lock so two copies of a
     game never take the same name. Returns the name; OSError if it cannot be written
     (or every name is taken)."""
-    with backend.lock() if hasattr(backend, "lock") else nullcontext(True):
+    with backend.lock() if hasattr(backend, "lock") else nullcontext(True) as held:
+        if held is False:       # never without the lock (docs/files.md): it may be tried again
+            raise OSError("another copy holds the lock")
         for n in range(1, MAX_NUMBER + 1):
             name = record_name(prefix, n)
             if not _taken(backend, name):

@@ -272,6 +272,8 @@ def make_outputs(launch: Launch, err: TextIO | None = None) -> int | None:
 
 
 def _make_outputs(launch: Launch) -> None:
+    if launch.record is not None and launch.replay is not None:
+        raise UsageError("--record records a game; the replay viewer (replay FILE) changes nothing to record")
     if launch.script is not None and launch.shots is None:
         launch.shots = _current_directory() / "shots"
     if launch.shots is not None:

@@ -295,7 +295,7 @@ class Driver:
             raise ScriptError(f"unknown command {word!r}")
 
 
-def replay(script: str | Path, game: Game, shots: str | Path) -> Driver:
+def run_recording(script: str | Path, game: Game, shots: str | Path) -> Driver:
     """Replay a script (a recording) in this process as ``--script SCRIPT --headless
     --shots SHOTS`` would: its header read, its files laid out in SHOTS/files, its end
     checked (Desync if the run ends otherwise). The Driver is returned once it has run."""

@@ -18,6 +18,16 @@ def in_browser() -> bool:
 
 
 @dataclass
+class Found:
+    """What a run found in its files' directory before it started: the game's files (their
+    bytes; None where there was none) and the names of the game records already there
+    (only their names matter: SAVE RECORD takes the first free one)."""
+
+    files: dict[str, bytes | None] = field(default_factory=dict)
+    records: tuple[str, ...] = ()
+
+
+@dataclass
 class Launch:
     # Which program was started (its Game's words): "ginrummy" and "GinRummy".
     program: str = ""
@@ -43,9 +53,9 @@ class Launch:
     record: Path | None = None      # --record FILE: the session written as a script (docs/script.md)
     today: datetime.date | None = None   # the date the game takes for today; None: the clock's
     # The game's files (its Game's), which a recording keeps as the run found them, and
-    # a replay's files as its recording found them (None: the files are where path says).
+    # what a recorded run found (a replay plays on copies of it; None: nothing recorded).
     game_files: tuple[str, ...] = ()
-    start_files: dict[str, bytes | None] | None = None
+    found: Found | None = None
     notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
     replay: Any = None              # `replay FILE`: the game record, read and checked (docs/records.md)
     # In a web page: touch is the left button (a long press is the hint), the name is

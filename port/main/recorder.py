@@ -64,13 +64,13 @@ class Recorder:
         files then, and deals from the seed."""
         assert launch.record is not None
         recording.pin(launch)
-        files = recording.capture_files(launch)
+        launch.found = found = recording.capture(launch)
         try:
             out = open(launch.record, "w", encoding="utf-8", newline="\n")
         except OSError as exc:
             raise UsageError(f"--record: cannot write {launch.record} ({exc.strerror or exc})") from None
         recorder = cls(out, mouse, launch, str(launch.record))
-        recorder._write(recording.header_lines(launch, files))
+        recorder._write(recording.header_lines(launch, found))
         return recorder
 
     # ---- each frame -------------------------------------------------------------------

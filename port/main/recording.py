@@ -4,11 +4,14 @@ the world, written as a script's header, and how it ended, written as its ``end`
 A recording is a driver script (docs/script.md) in three parts:
 
 - the header: the program, the command line's meaning (the ``Launch`` fields that change
-  what happens), the seed the deals follow, the date the game takes for today, and the
-  game's files as the run found them (``file NAME BASE64``, ``nofile NAME``);
+  what happens), the seed the deals follow, the date the game takes for today, the
+  game's files as the run found them (``file NAME BASE64``, ``nofile NAME``) and the
+  names of the game records already there (``taken GR0001.REC``: SAVE RECORD takes the
+  first free name);
 - the inputs, frame by frame (``port.main.recorder`` writes them);
-- the ``end`` line: the frames run, a digest of the final screen's colour indices and of
-  each file of the game, so a replay checks that it ended the same way ("demo sync").
+- the ``end`` line: the frames run, a digest of the final screen's colour indices, of
+  each file of the game and of each game record the run saved, so a replay checks that
+  it ended the same way ("demo sync").
 
 ``--script FILE`` reads the header before the game starts (``port.main.cmdline``), and a
 replay's files are laid out in ``SHOTS/files`` (``prepare_files``), never in the
@@ -23,15 +26,17 @@ import datetime
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from port import __version__
+from port.files.gamerecord import EXTENSION
 from port.files.records import MAX_FILE, FileError, day
 from port.files.storage import DiskBackend
 from port.main.errors import PlainError, UsageError
-from port.main.launch import Launch
+from port.main.launch import Found, Launch
 
 SEED_MAX = 0xFFFFFFFF        # Turbo Pascal's RandSeed is a 32-bit LongInt
 MAX_WAIT = 30 * 60 * 60      # frames: an hour of game time is the longest wait a line asks
@@ -40,7 +45,10 @@ MAX_WAIT = 30 * 60 * 60      # frames: an hour of game time is the longest wait 
 # driven (--headless, --script, --shots, --record), which change nothing that happens.
 RECORDED = ("profile", "name", "score_limit", "nodisk", "noblank", "nokeyboard", "laptop", "go",
             "noanimation", "pause", "computer", "notices")
-HEADER = ("program", "version", "set", "seed", "date", "file", "nofile")
+HEADER = ("program", "version", "set", "seed", "date", "file", "nofile", "taken")
+# A game record's name, as SAVE RECORD makes it (port.files.gamerecord.record_name):
+# the game's two letters, four digits.
+RECORD_NAME = re.compile(r"[A-Z]{2}[0-9]{4}" + re.escape(EXTENSION))
 REPLAY_FILES = "files"       # the folder of SHOTS where a replay keeps the game's files
 _DIGEST = 16                 # hex digits of SHA-256 kept: plenty to tell two screens apart
 
@@ -63,6 +71,7 @@ class Header:
     seed: int | None = None
     date: datetime.date | None = None
     files: dict[str, bytes | None] = field(default_factory=dict)
+    records: list[str] = field(default_factory=list)
 
     @property
     def is_recording(self) -> bool:
@@ -89,12 +98,21 @@ def pin(launch: Launch) -> None:
         launch.today = datetime.date.today()
 
 
-def capture_files(launch: Launch) -> dict[str, bytes | None]:
-    """The game's files as the run finds them before it starts (None: there is none, or
-    it is not a file that can be read). NODISK reads nothing: nothing to record."""
+def capture(launch: Launch) -> Found:
+    """What the run finds before it starts: the game's files (None: there is none, or it
+    cannot be read) and the game records already saved there. NODISK reads nothing:
+    nothing to record."""
     if launch.nodisk or launch.path is None:
-        return {}
-    return {name: _read_file(launch.path, name) for name in launch.game_files}
+        return Found()
+    return Found({name: _read_file(launch.path, name) for name in launch.game_files}, _records(launch.path))
+
+
+def _records(directory: Path) -> tuple[str, ...]:
+    """The game records' names in a directory, sorted."""
+    try:
+        return tuple(sorted(e.name for e in os.scandir(directory) if RECORD_NAME.fullmatch(e.name)))
+    except OSError:
+        return ()
 
 
 def _read_file(directory: Path, name: str) -> bytes | None:
@@ -106,7 +124,7 @@ def _read_file(directory: Path, name: str) -> bytes | None:
         return None
 
 
-def header_lines(launch: Launch, files: dict[str, bytes | None]) -> list[str]:
+def header_lines(launch: Launch, found: Found) -> list[str]:
     """The header of a recording of this run (``pin`` it first)."""
     default = Launch()
     lines = [f"# A recording of {launch.program} {__version__}: replay it with",
@@ -122,8 +140,9 @@ def header_lines(launch: Launch, files: dict[str, bytes | None]) -> list[str]:
     lines.append(f"seed {launch.seed}")
     if launch.today is not None:
         lines.append(f"date {launch.today.isoformat()}")
-    for name, data in files.items():
+    for name, data in found.files.items():
         lines.append(f"nofile {name}" if data is None else f"file {name} {base64.b64encode(data).decode('ascii')}")
+    lines += [f"taken {name}" for name in found.records]
     return lines
 
 
@@ -170,6 +189,10 @@ def _header_line(header: Header, word: str, rest: str, game_files: tuple[str, ..
         header.seed = int(rest)
     elif word == "date":
         header.date = day(rest)
+    elif word == "taken":
+        if not RECORD_NAME.fullmatch(rest) or len(header.records) >= 10_000:
+            raise ValueError("expected a game record's name, such as GR0001.REC")
+        header.records.append(rest)
     else:
         name, _, data = rest.partition(" ")
         if name not in game_files:
@@ -228,8 +251,8 @@ def apply_header(launch: Launch, header: Header) -> None:
         launch.seed = header.seed
     if header.date is not None:
         launch.today = header.date
-    if header.files:
-        launch.start_files = dict(header.files)
+    if header.files or header.records:
+        launch.found = Found(dict(header.files), tuple(header.records))
 
 
 # ---- a replay's files ------------------------------------------------------------------
@@ -239,28 +262,32 @@ def replay_directory(launch: Launch) -> Path:
 
 
 def prepare_files(launch: Launch) -> None:
-    """Lay out the files a recording began with in ``SHOTS/files`` and play there.
+    """Lay out what a recording found in ``SHOTS/files`` and play there.
 
-    Only the game's own files are touched in that folder: each is written as recorded,
-    or removed where the recording had none, and what an earlier replay left beside it
-    (files kept aside, ``NAME.bad1``...) is removed so this replay keeps aside under the
-    same names as the recorded run did."""
-    if launch.start_files is None:
+    Only the game's own names are touched in that folder: each of its files is written
+    as recorded, or removed where the recording had none; what an earlier replay left
+    beside them (files kept aside, ``NAME.bad1``..., game records) is removed; and each
+    game record the run found is there again, empty (SAVE RECORD only asks whether a
+    name is taken), so this replay saves under the same names as the recorded run."""
+    if launch.found is None:
         return
     folder = replay_directory(launch)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for entry in os.scandir(folder):
             base = entry.name.split(".bad")[0]
-            if base in launch.game_files and entry.name != base and entry.is_file(follow_symlinks=False):
+            ours = (base in launch.game_files and entry.name != base) or RECORD_NAME.fullmatch(entry.name)
+            if ours and entry.is_file(follow_symlinks=False):
                 os.unlink(entry.path)
         for name in launch.game_files:
-            data = launch.start_files.get(name)
+            data = launch.found.files.get(name)
             target = folder / name
             if data is None:
                 target.unlink(missing_ok=True)
             else:
                 target.write_bytes(data)
+        for name in launch.found.records:
+            (folder / name).write_bytes(b"")
     except OSError as exc:
         raise UsageError(f"cannot lay out the recording's files in {folder} "
                          f"({exc.strerror or exc})") from None
@@ -275,7 +302,7 @@ def digest(data: bytes) -> str:
 
 def end_state(frames: int, screen: bytes | None, launch: Launch) -> dict[str, str]:
     """How a run ended: frames run, the final screen's digest, each game file's digest
-    ("-" for none). NODISK has no files to compare."""
+    ("-" for none), and each game record saved during the run. NODISK has no files."""
     state = {"frames": str(frames)}
     if screen is not None:
         state["screen"] = digest(screen)
@@ -283,6 +310,11 @@ def end_state(frames: int, screen: bytes | None, launch: Launch) -> dict[str, st
         for name in launch.game_files:
             data = _read_file(launch.path, name)
             state[name] = "-" if data is None else digest(data)
+        before = set(launch.found.records) if launch.found is not None else set()
+        for name in _records(launch.path):
+            if name not in before:
+                data = _read_file(launch.path, name)
+                state[name] = "-" if data is None else digest(data)
     return state
 
 
@@ -312,8 +344,9 @@ def differences(expected: dict[str, str], got: dict[str, str]) -> list[str]:
         elif key == "screen":
             out.append("the final screen differs")
         elif have is None:
-            out.append(f"{key} was not compared")
+            out.append(f"{key} was not saved" if RECORD_NAME.fullmatch(key) else f"{key} was not compared")
         else:
             out.append(f"{key} differs" if want != "-" and have != "-" else
                        f"{key} {'is missing' if have == '-' else 'was made'}")
+    out += [f"{key} was saved" for key in got if key not in expected and RECORD_NAME.fullmatch(key)]
     return out

@@ -19,7 +19,7 @@ import pytest
 
 from port.cribbage.main.words import CRIBBAGE
 from port.ginrummy.main.words import GINRUMMY
-from port.main.driver import replay
+from port.main.driver import run_recording
 from port.main.recording import REPLAY_FILES, read_header
 from port.screen import png
 
@@ -52,7 +52,7 @@ def test_the_corpus_has_both_games_several_profiles_and_a_picture_for_each() -> 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_every_demo_replays_to_its_recorded_end(headless_pyxel, tmp_path: Path, path: Path) -> None:
     game, _ = game_of(path)
-    d = replay(path, game, tmp_path)                 # Desync if frames, screen or a file differ
+    d = run_recording(path, game, tmp_path)                 # Desync if frames, screen or a file differ
     expected = png.read(path.with_suffix(".png"))
     shown = d.snapshot()
     if shown != expected.pixels:
@@ -67,7 +67,7 @@ def test_every_demo_replays_to_its_recorded_end(headless_pyxel, tmp_path: Path, 
 def test_a_recordings_date_is_the_one_the_high_scores_get(headless_pyxel, tmp_path: Path) -> None:
     """gin_files_cga was recorded on 1996-01-03 (the header's ``date``), starting from
     saved files of 1994: its replay writes that date, whatever today is."""
-    replay(DEMOS / "gin_files_cga.txt", GINRUMMY, tmp_path)
+    run_recording(DEMOS / "gin_files_cga.txt", GINRUMMY, tmp_path)
     scores = (tmp_path / REPLAY_FILES / "GINRUMMY.SCR").read_text()
     assert "1996-01-03" in scores and "Newcomer" in scores and scores.count("1994-03-05") == 3
     assert "name=Newcomer" in (tmp_path / REPLAY_FILES / "GINRUMMY.CFG").read_text()

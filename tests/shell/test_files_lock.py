@@ -183,3 +183,14 @@ def test_at_exit_what_was_held_back_is_saved_once_the_lock_is_free(tmp_path: Pat
     assert not (tmp_path / STA).exists()
     d.session.exit()
     assert on_disk(tmp_path) == {"Dave": 1}
+
+
+def test_a_game_record_is_not_saved_without_the_lock(tmp_path: Path) -> None:
+    """SAVE RECORD takes the first free name under the lock; without it (another copy
+    keeps it) it is not saved, the note says why, and R can be pressed again."""
+    d, store = game_on(tmp_path)
+    ctx = d.controller.ctx
+    with locked(tmp_path, "GINRUMMY.LCK"):
+        assert ctx.save_record("GR", lambda: "a record\n") == "Not saved: another copy holds the lock."
+    assert not (tmp_path / "GR0001.REC").exists()
+    assert ctx.save_record("GR", lambda: "a record\n") == "Record saved as GR0001.REC."

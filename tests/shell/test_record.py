@@ -22,7 +22,7 @@ from port.ginrummy.files import Config, GameRecord, Result, Store
 from port.ginrummy.main.start import first_screen
 from port.ginrummy.main.words import GINRUMMY
 from port.main import cmdline
-from port.main.driver import Driver, ScriptError, replay
+from port.main.driver import Driver, ScriptError, run_recording
 from port.main.launch import Launch
 from port.main.recording import REPLAY_FILES, Desync, read_header
 from port.screen import png
@@ -173,7 +173,7 @@ def test_a_hand_written_script_may_fix_its_name_seed_and_date(headless_pyxel, tm
     got = cmdline.parse(["--script", str(script), "--headless", "NODISK"], io.StringIO(), io.StringIO(), game=GINRUMMY)
     assert isinstance(got, Launch)
     assert (got.name, got.seed, str(got.today), got.nodisk) == ("Scripted", 42, "1994-03-05", True)
-    d = replay(script, GINRUMMY, tmp_path)
+    d = run_recording(script, GINRUMMY, tmp_path)
     assert d.controller.ctx.config.name == "Scripted" and str(d.controller.ctx.today()) == "1994-03-05"
 
 
@@ -191,7 +191,7 @@ def test_on_hercules_the_pointer_is_recorded_by_the_pixel(headless_pyxel, tmp_pa
     text = rec.read_text()
     # HERC's 720x348 pixels: 40 columns of margin, 350 logical rows on 348.
     assert "pixel 373 199" in text and "pixel 679 347" in text and "pixel 41 0" in text and "bdown left" in text
-    replayed = replay(rec, GINRUMMY, tmp_path / "b")
+    replayed = run_recording(rec, GINRUMMY, tmp_path / "b")
     assert replayed.snapshot() == d.snapshot()
 
 
@@ -222,7 +222,7 @@ def test_the_files_a_recording_began_with_are_laid_out_for_its_replay(headless_p
     (shots / REPLAY_FILES).mkdir(parents=True)
     (shots / REPLAY_FILES / "GINRUMMY.SCR").write_text("left by an earlier replay")
     (shots / REPLAY_FILES / "GINRUMMY.STA.bad1").write_text("kept aside by an earlier replay")
-    replay(rec, GINRUMMY, shots)
+    run_recording(rec, GINRUMMY, shots)
     assert files_of(shots / REPLAY_FILES) == files_of(home)
     assert sorted(p.name for p in (shots / REPLAY_FILES).iterdir()) == sorted(files_of(home))
 
@@ -289,3 +289,38 @@ def test_a_headless_recording_replays_in_a_real_window(tmp_path: Path) -> None:
 
 def test_desync_is_a_plain_error_with_exit_status_1() -> None:
     assert Desync("x").status == 1 and ScriptError("x").status == 2
+
+
+def test_a_game_record_saved_during_the_run_is_saved_the_same_in_its_replay(headless_pyxel, tmp_path: Path) -> None:
+    """SAVE RECORD takes the first free name: the records already there are in the
+    header (``taken``), so the replay saves the same record under the same name."""
+    from tests.ginrummy.test_whole_game import keyboard_turn, play_whole_game
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "GR0001.REC").write_text("an earlier game's record")
+    rec = tmp_path / "r.txt"
+    d = Driver.start(Launch(headless=True, program="ginrummy", title="GinRummy", path=home, record=rec, seed=5,
+                            score_limit=0, game_files=GINRUMMY.files, shots=tmp_path / "a"), first_screen)
+    d.wait(3)
+    d.key("B")
+    play_whole_game(d, keyboard_turn)
+    d.key("R")                                    # SAVE RECORD at the game's end
+    d.wait(5)
+    d.finish()
+    assert (home / "GR0002.REC").is_file()
+    text = rec.read_text()
+    assert "taken GR0001.REC" in text and " GR0002.REC=" in text.rstrip().splitlines()[-1]
+    shots = tmp_path / "b"
+    run_recording(rec, GINRUMMY, shots)           # in sync: GR0002.REC's digest included
+    assert (shots / REPLAY_FILES / "GR0002.REC").read_bytes() == (home / "GR0002.REC").read_bytes()
+    assert (shots / REPLAY_FILES / "GR0001.REC").read_bytes() == b""      # only its name mattered
+
+
+def test_the_replay_viewer_is_not_recorded(tmp_path: Path) -> None:
+    """``replay FILE`` only shows a game record: --record with it is one sentence."""
+    got = Launch(program="ginrummy", record=tmp_path / "r.txt", replay=object())
+    err = io.StringIO()
+    assert cmdline.make_outputs(got, err) == 2
+    assert "the replay viewer (replay FILE) changes nothing to record" in err.getvalue()
+    assert not (tmp_path / "r.txt").exists()
