@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from port.cards import Card
 from port.ginrummy.expert import Expert
+from port.ginrummy.record import GameLog, choices
 from port.ginrummy.rules.players import Draw, KnockChoice, Player
 from port.ginrummy.rules.settle import Settlement
 from port.ginrummy.rules.state import Event, View
@@ -155,6 +156,39 @@ def review(decisions: Iterable[Decision], worlds: int = WORLDS) -> list[Judgemen
     return sorted(judged, key=lambda j: (-round(j.cost, 6), order[id(j)]))
 
 
+def summary(judged: list[Judgement]) -> str:
+    """One line over a review: how often EXPERT agreed, and what the rest cost."""
+    judged = [j for j in judged if j.values]
+    other = [j for j in judged if j.best != j.chosen]
+    if not judged:
+        return "No decisions to review."
+    if not other:
+        return f"{len(judged)} decisions: EXPERT agrees with every one."
+    return (f"{len(judged)} decisions: EXPERT agrees with {len(judged) - len(other)}; "
+            f"the other {len(other)} cost {sum(j.cost for j in other):.1f} points of win chance in all.")
+
+
+def lines(judged: list[Judgement]) -> list[str]:
+    """A review as the review screen and ``ginrummy review FILE`` show it: the summary,
+    then each decision, the costliest first (as ``review`` sorts them)."""
+    return [summary(judged), "", *(j.line() for j in judged)]
+
+
+def record_lines(log: GameLog, name: str | None = None, worlds: int = WORLDS) -> list[str]:
+    """The review of a game record: each seat's decisions (or the seat named), the
+    costliest first. ``ValueError`` for a name that is no seat's."""
+    names = log.names
+    if name is not None and name not in names:
+        raise ValueError(f"no seat of this record is named {name!r} (the seats: {', '.join(names)})")
+    out: list[str] = []
+    for seat in (0, 1):
+        if name is not None and names[seat] != name:
+            continue
+        judged = review((Decision(*each) for each in choices(log, seat)), worlds)
+        out += [f"{names[seat]} (seat {seat}):", *lines(judged), ""]
+    return out[:-1]
+
+
 def _order(choice: Choice) -> tuple[int, int]:
     if isinstance(choice, Draw):
         return (0, 0 if choice is Draw.STOCK else 1)
@@ -169,4 +203,5 @@ def _seed_of(view: View) -> int:
     return zlib.crc32(text.encode())
 
 
-__all__ = ["Decision", "Judgement", "Recording", "WORLDS", "judge", "percent", "review", "words"]
+__all__ = ["Decision", "Judgement", "Recording", "WORLDS", "judge", "lines", "percent", "record_lines",
+           "review", "summary", "words"]

@@ -7,7 +7,8 @@ line (a usage error: one plain line on stderr, exit code 2).
 Two kinds of words:
 
 - the documented DOS words. Common to both games: ``/?`` ``?`` ``help`` ``list``
-  ``view`` (first word only; ours: ``replay FILE``, a game record in the window), the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP,
+  ``view`` (first word only; ours: ``replay FILE``, a game record in the window, and
+  ``review FILE [NAME]``, its review printed), the player's name, NODISK, NOBLANK, NOKEYBOARD, LAPTOP,
   GO, a path, and the port's display-profile words (EGA, VGA, CGA, HERC, ATT400, PC3270,
   EGAMONO, MDA). Each game's own (a ``Game``): its score-limit words (GinRummy ``nnn``;
   Cribbage ``61``/``121``), its own switches (Cribbage's NOANIMATION, PAUSE) and how many
@@ -63,6 +64,9 @@ class Game:
     # `replay FILE`: reads and checks a game record (docs/records.md); ValueError with
     # one sentence (naming the line) for a file that is not a sound record of the game.
     read_record: Callable[[Path], Any] | None = None
+    # `review FILE [NAME]`: the lines of a read record's review (each seat's, or NAME's
+    # only); ValueError with one sentence for a NAME that is no seat's.
+    review_record: Callable[[Any, str | None], list[str]] | None = None
     files: tuple[str, ...] = ()               # its files, which a recording keeps (GINRUMMY.CFG, ...)
 
 
@@ -312,6 +316,8 @@ def _new_file(flag: str, path: Path) -> None:
 # ---- the documented words ----------------------------------------------------------
 
 def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -> Launch | int:
+    if argv_words and _key(argv_words[0].strip()) == "REVIEW" and game.review_record is not None:
+        return _review(argv_words[1:], out, game)
     if argv_words and _key(argv_words[0].strip()) == "REPLAY" and game.read_record is not None:
         # Ours, a first word as list and view are: the FILE is the next word as typed
         # (a file name may hold spaces), the other words as ever (a display, NOBLANK).
@@ -337,11 +343,24 @@ def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -
     return launch
 
 
-def _record(word: list[str], game: Game) -> Any:
+def _review(words: list[str], out: TextIO, game: Game) -> int:
+    """``review FILE [NAME]``: the record's review printed, each seat's decisions beside
+    EXPERT's, the costliest first (docs/review.md); then back to DOS, as list and view."""
+    log = _record(words[:1], game, "review")
+    assert game.review_record is not None
+    try:
+        lines = game.review_record(log, words[1] if len(words) > 1 else None)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    say(out, "".join(line + "\n" for line in lines))
+    return 0
+
+
+def _record(word: list[str], game: Game, doing: str = "replay") -> Any:
     """``replay FILE``: the record read and checked before any window opens; a file
     that is not a sound record is one sentence naming the line (exit 2)."""
     if not word or not word[0].strip():
-        raise UsageError(f"replay needs a game record file ({game.program} replay GR0001.REC)")
+        raise UsageError(f"{doing} needs a game record file ({game.program} {doing} GR0001.REC)")
     assert game.read_record is not None
     try:
         return game.read_record(Path(word[0]))

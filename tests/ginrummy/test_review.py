@@ -67,3 +67,76 @@ def test_a_whole_games_review_lists_the_costliest_first_and_is_repeatable() -> N
     assert [j.line() for j in review(seat.decisions)] == [j.line() for j in first]
     assert all(j.chosen in j.values or not j.values for j in first)
     assert words(Draw.STOCK) == "draw from the deck" and words(card("7H")) == "discard 7H"
+
+
+# ---- on screen: REVIEW (V) at the hand's end and the game's -------------------------------
+
+def test_v_at_the_hands_end_shows_the_hands_decisions_beside_experts(tmp_path) -> None:
+    from port.ginrummy.main import play
+    from port.ginrummy.main.table import Mode
+    from port.main.reviewscreen import ReviewScreen, wrap
+    from port.screen.profiles import RED, YELLOW
+    from tests.ginrummy.helpers import click_at, open_game, pixels_in, shows_text
+    from tests.ginrummy.test_records import to_hand_end
+
+    d = open_game(tmp_path)
+    s = to_hand_end(d)                                # drew from the deck, threw it, knocked
+    assert pixels_in(d, *play.REVIEW_BOX[:2], play.REVIEW_BOX.w, 1, RED) == play.REVIEW_BOX.w
+    d.key("V")
+    r = d.controller
+    assert isinstance(r, ReviewScreen)
+    assert shows_text(d, 8, 16, "REVIEW OF HAND 1: YOUR DECISIONS BESIDE EXPERT'S", YELLOW)
+    d.step()                                          # the lines are made, then drawn
+    assert r.rows is not None and r.rows[0].startswith("3 decisions: EXPERT agrees with")
+    assert r.rows[0] == "3 decisions: EXPERT agrees with every one."     # the knock with 5
+    assert any("hand 1, turn 1: knock" in row for row in r.rows)
+    assert all(shows_text(d, 8, 52 + 14 * i, row) for i, row in enumerate(wrap(r.make())[:3]))
+    d.key("B")                                        # back to the hand's end, as it was
+    assert d.controller is s and s.table.mode is Mode.HAND_END
+    click_at(d, play.REVIEW_BOX)                      # the box does it too
+    assert isinstance(d.controller, ReviewScreen)
+    d.key("RETURN")
+    d.key("RETURN")                                   # the next hand
+    assert s.table.mode is not Mode.HAND_END
+
+
+def test_at_the_games_end_the_review_is_of_the_whole_game(tmp_path) -> None:
+    from port.ginrummy.main.table import Mode
+    from port.main.reviewscreen import ReviewScreen
+    from tests.ginrummy.helpers import open_game
+    from tests.ginrummy.test_records import to_hand_end
+
+    d = open_game(tmp_path, score_limit=0)
+    s = to_hand_end(d)
+    d.key("RETURN")
+    assert s.table.mode is Mode.GAME_END
+    d.key("V")
+    d.step()
+    r = d.controller
+    assert isinstance(r, ReviewScreen) and r.title.startswith("REVIEW OF THE GAME")
+    assert r.rows and "3 decisions" in r.rows[0]
+
+
+def test_ginrummy_review_file_prints_each_seats_review(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    from port.files.gamerecord import Meta
+    from port.ginrummy import record
+
+    game = play_game(Options(score_limit=30, first_turn=FirstTurn.ALTERNATE), PascalRandom(4),
+                     (Easy(seed=2), Standard()), keep=True)
+    path = tmp_path / "GR0001.REC"
+    path.write_text(record.write_game(game, Options(score_limit=30, first_turn=FirstTurn.ALTERNATE),
+                                      Meta(("Dave", "HAL"), ("easy", "standard"))))
+    cmd = [sys.executable, "-m", "port.ginrummy", "review", str(path)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "Dave (seat 0):" and "decisions: EXPERT agrees with" in out[1]
+    assert "HAL (seat 1):" in out and out[3].startswith("hand ")
+    only = subprocess.run(cmd + ["HAL"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert only.stdout.splitlines()[0] == "HAL (seat 1):" and "Dave (seat 0):" not in only.stdout
+    bad = subprocess.run(cmd + ["Bob"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no seat of this record is named 'Bob'" in bad.stderr
+    assert list(tmp_path.iterdir()) == [path]          # nothing written: it only prints

@@ -25,7 +25,10 @@ from collections.abc import Callable
 
 from port.files.gamerecord import Meta
 from port.ginrummy import files
+from port.ginrummy import record, review
 from port.ginrummy.record import PREFIX
+from port.ginrummy.review import Decision
+from port.main.reviewscreen import ReviewScreen
 from port.cards import Card
 from port.ginrummy.main.context import Context
 from port.main.controller import Controller
@@ -79,6 +82,10 @@ SHEET_MENU_BOX = Rect(328, 316, 96, 20)
 # The hand's and the game's end: SAVE RECORD (R) between HINT and QUIT, its note above
 # the bottom row (docs/records.md).
 SAVE_BOX = Rect(448, 316, 112, 20)
+# ... and REVIEW (V) where UNDO stands while a hand is on (nothing is left to undo), on
+# the score sheet's page left of PLAY AGAIN.
+REVIEW_BOX = Rect(320, 316, 56, 20)
+SHEET_REVIEW_BOX = Rect(88, 316, 104, 20)
 NOTE_Y = 298
 SCORE_X, HOLLYWOOD_X = 520, 472
 KNOCK_VALUE_Y = ROW_Y + CARD_H + 7      # under the knock deck's card, clear of its red box
@@ -149,8 +156,8 @@ class PlayScreen:
             Mode.HUMAN_DISCARD: {"D": "drawn_box", "U": "undo",
                                  **{c: i for i, c in enumerate(KEYS_HAND)}},
             Mode.KNOCK_PROMPT: {"Y": "yes", "N": "no", "P": "gin"},
-            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue", "R": "save"},
-            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu", "R": "save"},
+            Mode.HAND_END: {"\r": "continue", " ": "continue", "C": "continue", "R": "save", "V": "review"},
+            Mode.GAME_END: {"A": "again", "M": "menu", "\r": "menu", "R": "save", "V": "review"},
         }
         return by_mode.get(t.mode, {}).get(ch)
 
@@ -215,6 +222,8 @@ class PlayScreen:
                 t.play_to_gin()
         elif target == "save" and t.mode in (Mode.HAND_END, Mode.GAME_END):
             self._save_record()
+        elif target == "review" and t.mode in (Mode.HAND_END, Mode.GAME_END):
+            return self._review()
         elif t.mode is Mode.HAND_END and target == "continue":
             t.next_hand()
             self.note = ""
@@ -236,15 +245,16 @@ class PlayScreen:
         elif t.mode is Mode.UPCARD_OFFER:
             prompt = [(TAKE_BOX, "take"), (DECLINE_BOX, "decline")]
         elif t.mode is Mode.HAND_END:
-            prompt = [(CONTINUE_BOX, "continue"), (SAVE_BOX, "save")]
+            prompt = [(CONTINUE_BOX, "continue"), (SAVE_BOX, "save"), (REVIEW_BOX, "review")]
         elif t.mode is Mode.GAME_END and t.sheet_shown:
             # the score sheet's page: nothing of the table is under the pointer
-            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu"), (SAVE_BOX, "save")):
+            for rect, name in ((SHEET_AGAIN_BOX, "again"), (SHEET_MENU_BOX, "menu"), (SAVE_BOX, "save"),
+                               (SHEET_REVIEW_BOX, "review")):
                 if rect.contains(x, y):
                     return name
             return None
         elif t.mode is Mode.GAME_END:
-            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu"), (SAVE_BOX, "save")]
+            prompt = [(AGAIN_BOX, "again"), (MENU_BOX, "menu"), (SAVE_BOX, "save"), (REVIEW_BOX, "review")]
         areas = prompt + [
             (DECK_RECT, "deck"), (PILE_RECT, "pile"), (KNOCK_RECT, "knock"), (DRAWN_RECT, "drawn"),
             (DECK_BOX, "deck_box"), (PILE_BOX, "pile_box"), (DRAWN_BOX, "drawn_box"),
@@ -279,15 +289,34 @@ class PlayScreen:
                                scoring=cfg.scoring)
         self.ctx.store.record_game(rec)
 
-    def _save_record(self) -> None:
-        """SAVE RECORD: the game so far, its finished hands, as a record file in the
-        game's files directory (docs/records.md); the note says where, or why not."""
+    def _meta(self) -> Meta:
         cfg = self.ctx.config
         spec = self.ctx.session.launch.computer
         level = spec if spec is not None else ("EASY" if cfg.easy else cfg.level)
-        meta = Meta((cfg.name, "COMPUTER"), ("human", level), date=self.ctx.today().isoformat(),
+        return Meta((cfg.name, "COMPUTER"), ("human", level), date=self.ctx.today().isoformat(),
                     seed=self.table.seed)
+
+    def _save_record(self) -> None:
+        """SAVE RECORD: the game so far, its finished hands, as a record file in the
+        game's files directory (docs/records.md); the note says where, or why not."""
+        meta = self._meta()
         self.note = self.ctx.save_record(PREFIX, lambda: self.table.record_text(meta))
+
+    def _review(self) -> Controller:
+        """REVIEW: the player's decisions of the hand just played (at the game's end,
+        of the whole game) beside EXPERT's, the costliest first (docs/review.md)."""
+        t = self.table
+        whole = t.mode is Mode.GAME_END
+        hand = t.game.hands_played
+        text = t.record_text(self._meta())
+
+        def lines() -> list[str]:
+            log = record.parse(text)
+            mine = [Decision(*each) for each in record.choices(log, HUMAN) if whole or each[2] == hand]
+            return review.lines(review.review(mine))
+
+        title = "REVIEW OF THE GAME" if whole else f"REVIEW OF HAND {hand}"
+        return ReviewScreen(self.ctx.session, f"{title}: YOUR DECISIONS BESIDE EXPERT'S", lines, self)
 
     def _leave(self) -> Controller | None:
         if not self.recorded:
@@ -387,7 +416,10 @@ class PlayScreen:
         s.button(*DECK_BOX, "DECK", "D")
         s.button(*PILE_BOX, "DISCARD PILE", 8)
         s.button(*DRAWN_BOX, "DRAWN CARD", "D")
-        s.button(*UNDO_BOX, "UNDO", "U")
+        if self.table.mode in (Mode.HAND_END, Mode.GAME_END):
+            s.button(*REVIEW_BOX, "REVIEW", "V")
+        else:
+            s.button(*UNDO_BOX, "UNDO", "U")
         s.button(*HINT_BOX, "HINT", "H")
         s.button(*QUIT_BOX, "QUIT", "Q")
         t = self.table
@@ -502,6 +534,7 @@ class PlayScreen:
             s.text((640 - s.text_width(line)) // 2, y + LINE * i, line, YELLOW if i == 0 else WHITE)
         s.button(*SHEET_AGAIN_BOX, "PLAY AGAIN", "A")
         s.button(*SHEET_MENU_BOX, "MAIN MENU", "M")
+        s.button(*SHEET_REVIEW_BOX, "REVIEW", "V")
         self._draw_save()
 
 # ---- the table's parts, drawn alike by the game screen and the replay viewer -------------

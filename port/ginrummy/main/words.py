@@ -37,6 +37,13 @@ def _read_record(path: Path) -> Any:
     return read(path)
 
 
+def _review_record(log: Any, name: str | None) -> list[str]:
+    """``review FILE [NAME]``: each seat's decisions (or NAME's) beside EXPERT's."""
+    from port.ginrummy.review import record_lines
+
+    return record_lines(log, name)
+
+
 def _first_screen() -> Callable[[Any], Any]:
     from port.ginrummy.main.start import first_screen
 
@@ -51,6 +58,7 @@ Usage:  ginrummy [nnn] [name] [path] [NODISK] [NOBLANK] [NOKEYBOARD] [LAPTOP] [G
         ginrummy list [path]        list the players in the statistics file
         ginrummy view               show the documentation (GINRUMMY.DOC)
         ginrummy replay FILE        step through a game record (GR0001.REC) in the window
+        ginrummy review FILE [name] each decision of a record beside EXPERT's, costliest first
 
   nnn         score limit, three digits 000 to 999 (025, not 25); 000 plays one hand
   name        your name, one word of at most 8 letters; the LAST unrecognised
@@ -72,6 +80,7 @@ Example:  ginrummy Dave 250 ..\\SAVES GO
 """
 
 GINRUMMY = Game("ginrummy", "GinRummy", 7, three_digits, (), "port.ginrummy", "GINRUMMY.DOC",
-                HELP, _players, _first_screen, _read_record, files=files.NAMES)
+                HELP, _players, _first_screen, _read_record, _review_record,
+                files=files.NAMES)
 
 __all__ = ["GINRUMMY", "HELP", "three_digits"]
