@@ -98,6 +98,21 @@ class Menu:
         return self.ctx.title_screen()
 
 
+class Page(Menu):
+    """A page with only MAIN MENU under it (the statistics, the high scores): "Clicking
+    within the Main Menu box will bring you back to the main menu. (Title screen) You
+    can hit the letter M or the ENTER key to select this in keyboard mode"."""
+
+    menu_box: Rect = MENU_BOX
+
+    def __init__(self, ctx: GameContext) -> None:
+        super().__init__(ctx)
+        self.add(self.menu_box, "MAIN MENU", "M", lambda b: self.title())
+
+    def on_key(self, k: Key) -> Controller | None:
+        return self.title() if k.ascii == ENTER else super().on_key(k)
+
+
 def notice_lines(notices: list[str], rows: int = 3) -> list[str]:
     """Start-up notices wrapped to the screen's width (never cut at its right edge),
     in the three text rows under the options summary."""

@@ -15,6 +15,7 @@ import math
 import multiprocessing
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -67,6 +68,36 @@ def recorded_game(make_player: Callable[[str, int], Any], play_game: Callable[..
     for hand in record.hands:
         hand.start = hand.end = None
     return seat_a, record, text
+
+
+def play_job(job: tuple[str, str, Any, int, int, int], records: bool, make_player: Callable[[str, int], Any],
+             play_game: Callable[..., Any], write_game: Callable[[Any, Any, Meta], str],
+             name_of: Callable[[str], str]) -> list[tuple]:
+    """A worker's games of a job, for any game: (A's seat, the record) each, and with
+    ``records`` the game's record as text too (its seats named as the report names them)."""
+    a, b, options, seed, start, stop = job
+    if records:
+        names = (name_of(a), name_of(b))
+        return [recorded_game(make_player, play_game, write_game, a, b, options, seed, g, names)
+                for g in range(start, stop)]
+    return [seated_game(make_player, play_game, a, b, options, seed, g) for g in range(start, stop)]
+
+
+def play_jobs(runner: Any, work: Callable[..., list[tuple]], jobs: list[tuple], preload: Sequence[str],
+              records: Path | None, prefix: str, tally: Callable[[int, Any], None]) -> float:
+    """Play the jobs on the runner (``work(job, records=...)`` in the workers), tally
+    each game in game order, write the records when asked; the seconds it took."""
+    t0 = time.perf_counter()
+    run = functools.partial(work, records=True) if records is not None else work
+    parts = runner.map(run, jobs, preload, [job[-1] - job[-2] for job in jobs])
+    texts: list[str] = []
+    for part in parts:
+        for seat_a, record, *text in part:
+            tally(seat_a, record)
+            texts += text
+    if records is not None:
+        save_records(records, prefix, texts)
+    return time.perf_counter() - t0
 
 
 RECORD_DIGITS = 6            # GR000001.REC: up to 999,999 games a match

@@ -14,9 +14,7 @@ hand shown, and the crib shown per crib held.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from port.bots import bot_name
 from port.cribbage.levels import LEVELS, load_player
 from port.cribbage.record import PREFIX, write_game
 from port.cribbage.rules import GameRecord, Options, play_game
-from port.match.common import chunks, recorded_game, records_directory, save_records, seated_game, wilson
+from port.match.common import chunks, play_job, play_jobs, records_directory, seated_game, wilson
 from port.match.runner import Runner
 
 PRELOAD = ("port.cribbage.rules", "port.cribbage.levels", "port.cribbage.record")
@@ -81,12 +79,7 @@ def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[in
 def _work(job: tuple[str, str, Options, int, int, int], records: bool = False) -> list[tuple]:
     """The games of a job: (A's seat, the record), and with ``records`` the game's
     record as text too."""
-    a, b, options, seed, start, stop = job
-    if records:
-        names = (name_of(a), name_of(b))
-        return [recorded_game(load_player, play_game, write_game, a, b, options, seed, g, names)
-                for g in range(start, stop)]
-    return [play_one(a, b, options, seed, g) for g in range(start, stop)]
+    return play_job(job, records, load_player, play_game, write_game, name_of)
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
@@ -95,20 +88,10 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     """Play ``games`` games of Cribbage between the players named ``a`` and ``b``;
     with ``records``, each game's record is written there (the result is the same)."""
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
-    t0 = time.perf_counter()
-    runner = runner or Runner(workers)
-    work = functools.partial(_work, records=True) if records is not None else _work
-    parts = runner.map(work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
     result = MatchResult(games, seed, {"limit": options.limit, "skunking": options.skunking},
                          Side(name_of(a), spec=a), Side(name_of(b), spec=b))
-    texts: list[str] = []
-    for part in parts:
-        for seat_a, record, *text in part:
-            _tally(result, seat_a, record)
-            texts += text
-    if records is not None:
-        save_records(records, PREFIX, texts)
-    result.seconds = time.perf_counter() - t0
+    result.seconds = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, records, PREFIX,
+                               lambda seat_a, record: _tally(result, seat_a, record))
     result.win_rate_a = result.a.games / games if games else 0.0
     # The interval is of games won (each game once): a skunk is a score, not a trial.
     result.interval_a = wilson(result.a.games, games)

@@ -12,10 +12,8 @@ winner deals instead). The table rules of the other sources are the engine's opt
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import sys
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -25,7 +23,7 @@ from port.ginrummy.levels import LEVELS, load_player
 from port.ginrummy.record import PREFIX, write_game
 from port.ginrummy.rules.players import GameRecord, play_game
 from port.ginrummy.rules.settle import Outcome
-from port.match.common import chunks, recorded_game, records_directory, save_records, seated_game, wilson
+from port.match.common import chunks, play_job, play_jobs, records_directory, seated_game, wilson
 from port.match.runner import Runner
 
 PRELOAD = ("port.ginrummy.rules", "port.ginrummy.levels", "port.ginrummy.record")
@@ -78,12 +76,7 @@ def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[in
 def _work(job: tuple[str, str, Options, int, int, int], records: bool = False) -> list[tuple]:
     """The games of a job: (A's seat, the record), and with ``records`` the game's
     record as text too."""
-    a, b, options, seed, start, stop = job
-    if records:
-        names = (name_of(a), name_of(b))
-        return [recorded_game(load_player, play_game, write_game, a, b, options, seed, g, names)
-                for g in range(start, stop)]
-    return [play_one(a, b, options, seed, g) for g in range(start, stop)]
+    return play_job(job, records, load_player, play_game, write_game, name_of)
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
@@ -93,20 +86,9 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     ``records``, each game's record is written there (the result is the same)."""
     options = options.with_(first_turn=FirstTurn.ALTERNATE)
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
-    t0 = time.perf_counter()
-    runner = runner or Runner(workers)
-    work = functools.partial(_work, records=True) if records is not None else _work
-    parts = runner.map(work, jobs, PRELOAD, [job[-1] - job[-2] for job in jobs])
-    seconds = time.perf_counter() - t0
     result = MatchResult(games, seed, _options_dict(options), Side(name_of(a), spec=a), Side(name_of(b), spec=b))
-    texts: list[str] = []
-    for part in parts:
-        for seat_a, record, *text in part:
-            _tally(result, seat_a, record)
-            texts += text
-    if records is not None:
-        save_records(records, PREFIX, texts)
-    result.seconds = seconds
+    result.seconds = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, records, PREFIX,
+                               lambda seat_a, record: _tally(result, seat_a, record))
     result.win_rate_a = result.a.games_won / games if games else 0.0
     # Drawn games count half to each side in the interval.
     result.interval_a = wilson(result.a.games_won + result.games_drawn / 2, games)

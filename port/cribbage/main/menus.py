@@ -7,7 +7,7 @@ from collections.abc import Callable
 from port.cribbage.main.context import CribContext
 from port.cribbage import files as crib_files
 from port.main.controller import Controller
-from port.main.menus import MENU_BOX, Menu, NameMenu, notice_lines, yes_no
+from port.main.menus import Menu, NameMenu, Page, notice_lines, yes_no
 from port.mouse import Key
 from port.screen import Rect
 from port.screen.profiles import LIGHTGRAY, LIGHTRED, WHITE, YELLOW
@@ -103,15 +103,8 @@ class CribOptions(NameMenu):
             s.text(ROW_X, 300, self.saved_note, LIGHTRED)
 
 
-class CribStats(Menu):
+class CribStats(Page):
     """The current player's cumulative statistics; MAIN MENU (M, Enter) goes back."""
-
-    def __init__(self, ctx: CribContext) -> None:
-        super().__init__(ctx)  # type: ignore[arg-type]
-        self.add(MENU_BOX, "MAIN MENU", "M", lambda b: self.title())
-
-    def on_key(self, k: Key) -> Controller | None:
-        return self.title() if k.ascii == ENTER else super().on_key(k)
 
     def draw_body(self) -> None:
         s = self.screen

@@ -11,7 +11,7 @@ from port.ginrummy.main.context import Context
 from port.ginrummy.main.play import PlayScreen
 from port.ginrummy.rules.options import BONUS_CHOICES, LIMIT_MENU_MAX, LIMIT_STEP
 from port.main.controller import Controller
-from port.main.menus import ENTER, ESC, MENU_BOX, NAME_FIELD, Menu, NameMenu, notice_lines, yes_no
+from port.main.menus import ENTER, ESC, MENU_BOX, NAME_FIELD, Menu, NameMenu, Page, notice_lines, yes_no
 from port.mouse import LEFT, RIGHT, Key
 from port.screen import Rect
 from port.screen.profiles import LIGHTGRAY, LIGHTRED, WHITE, YELLOW
@@ -211,15 +211,8 @@ def preset_rect(i: int) -> Rect:
     return Rect(PRESET_X, RULES_Y0 + RULES_DY * (i + 1), PRESET_W, 20)
 
 
-class StatsScreen(Menu):
+class StatsScreen(Page):
     """The current player's cumulative statistics."""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.add(MENU_BOX, "MAIN MENU", "M", lambda b: self.title())
-
-    def on_key(self, k: Key) -> Controller | None:
-        return self.title() if k.ascii == ENTER else super().on_key(k)
 
     def draw_body(self) -> None:
         s = self.screen
@@ -235,15 +228,10 @@ class StatsScreen(Menu):
             s.text(400, 100 + 20 * i, v, WHITE)
 
 
-class ScoresScreen(Menu):
+class ScoresScreen(Page):
     """The top 20 high scores."""
 
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.add(Rect(MENU_BOX.x, 326, MENU_BOX.w, MENU_BOX.h), "MAIN MENU", "M", lambda b: self.title())
-
-    def on_key(self, k: Key) -> Controller | None:
-        return self.title() if k.ascii == ENTER else super().on_key(k)
+    menu_box = Rect(MENU_BOX.x, 326, MENU_BOX.w, MENU_BOX.h)     # under the twenty rows
 
     def draw_body(self) -> None:
         s = self.screen
