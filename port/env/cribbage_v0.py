@@ -23,14 +23,13 @@ import random
 from typing import Any
 
 from port.extras import need
-from port.env.seats import AGENTS, TwoSeats
+from port.env.seats import AGENTS, TwoSeats, wrap
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
-from pettingzoo.utils import wrappers  # noqa: E402
 
 from port.cards import Card, PascalRandom  # noqa: E402
 from port.cribbage.rules.options import Options  # noqa: E402
@@ -41,10 +40,7 @@ EPISODES = ("hand", "game")
 
 
 def env(**kwargs: Any) -> AECEnv:
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrap(raw_env(**kwargs))
 
 
 class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped class
