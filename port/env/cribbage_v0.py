@@ -103,6 +103,10 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         pending = self.pending_of(agent)
         return {"observation": cs.observation_of(view, pending), "action_mask": cs.mask_of(view, pending)}
 
+    def mask(self, agent: str) -> np.ndarray:
+        """``agent``'s action mask alone (``observe`` builds the observation too)."""
+        return cs.mask_of(self.view(agent), self.pending_of(agent))
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
