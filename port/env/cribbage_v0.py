@@ -105,7 +105,8 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
 
     def mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (``observe`` builds the observation too)."""
-        return cs.mask_of(self.view(agent), self.pending_of(agent))
+        h, seat = self.hand, AGENTS.index(agent)
+        return cs.mask_from(seat, h.to_act, h.phase, h.hands[seat], h.count, self.pending_of(agent))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

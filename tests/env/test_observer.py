@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from port.env import ginrummy_v0
+from port.env import cribbage_v0, ginrummy_v0
 from port.ginrummy import spaces as gs
 from port.ginrummy.rules.options import PRESETS
 from port.ginrummy.rules.state import Act, Event
@@ -77,3 +77,20 @@ def test_a_view_shows_the_events_as_the_seat_may_see_them_whatever_was_asked_bef
     h.events = h.events[:3]
     assert h.view(0).events == tuple(ev if ev.seat == 0 or ev.act is not Act.DRAW_STOCK
                                      else Event(ev.seat, ev.act) for ev in h.events)
+
+
+@pytest.mark.parametrize("module", [ginrummy_v0, cribbage_v0])
+def test_an_environments_mask_alone_is_the_one_it_observes(module) -> None:
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(6):
+        e = module.raw_env(episode="game", **({"score_limit": 30} if module is ginrummy_v0 else {"limit": 61}))
+        e.reset(seed=seed)
+        for _ in range(300):
+            if all(e.terminations.values()):
+                break
+            for a in e.possible_agents:
+                assert np.array_equal(e.mask(a), e.observe(a)["action_mask"])
+                checked += 1
+            e.step(int(rng.choice(np.flatnonzero(e.mask(e.agent_selection)))))
+    assert checked > 500
