@@ -35,6 +35,22 @@ import numpy as np
 GAMES = {"ginrummy": ("port.env.ginrummy_v0", "gin_rummy"), "cribbage": ("port.env.cribbage_v0", "cribbage")}
 
 
+def random_episode(env: object, rng: random.Random, limit: int) -> int:
+    """Play a reset AEC environment with random legal actions until its episode ends
+    or ``limit`` steps are made; the steps made."""
+    done = 0
+    for _ in env.agent_iter():                           # type: ignore[attr-defined]
+        obs, _, term, trunc, _ = env.last()              # type: ignore[attr-defined]
+        if term or trunc:
+            env.step(None)                               # type: ignore[attr-defined]
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))  # type: ignore[attr-defined]
+        done += 1
+        if done >= limit:
+            break
+    return done
+
+
 def ours_aec(game: str, steps: int, seed: int) -> float:
     env = importlib.import_module(GAMES[game][0]).env()
     rng = random.Random(seed)
@@ -42,15 +58,7 @@ def ours_aec(game: str, steps: int, seed: int) -> float:
     done = 0
     t0 = time.perf_counter()
     while done < steps:
-        for _ in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            done += 1
-            if done >= steps:
-                break
+        done += random_episode(env, rng, steps - done)
         env.reset()
     return done / (time.perf_counter() - t0)
 
@@ -77,7 +85,10 @@ def _observer(game: str) -> Callable[..., object]:
     return lambda s, p: np.asarray(s.observation_tensor(p), dtype=np.float32)
 
 
-def spiel_aec(game: str, steps: int, seed: int) -> float:
+def spiel(game: str, steps: int, seed: int, learner: int | None = None) -> float:
+    """OpenSpiel's game with a random legal policy: every move of the seat ``learner``
+    (of every seat when None) builds the observation and the mask and is a step; the
+    other seat picks from its legal actions. Chance nodes (the deal) are sampled."""
     import pyspiel
 
     g = pyspiel.load_game(GAMES[game][1])
@@ -92,29 +103,7 @@ def spiel_aec(game: str, steps: int, seed: int) -> float:
                 s.apply_action(rng.choice(s.chance_outcomes())[0])
                 continue
             p = s.current_player()
-            observe(s, p)
-            mask = np.asarray(s.legal_actions_mask(p), dtype=np.int8)
-            s.apply_action(int(rng.choice(np.flatnonzero(mask))))
-            done += 1
-    return done / (time.perf_counter() - t0)
-
-
-def spiel_single(game: str, steps: int, seed: int) -> float:
-    import pyspiel
-
-    g = pyspiel.load_game(GAMES[game][1])
-    observe = _observer(game)
-    rng = random.Random(seed)
-    done = 0
-    t0 = time.perf_counter()
-    while done < steps:
-        s = g.new_initial_state()
-        while not s.is_terminal() and done < steps:
-            if s.is_chance_node():
-                s.apply_action(rng.choice(s.chance_outcomes())[0])
-                continue
-            p = s.current_player()
-            if p == 0:
+            if learner is None or p == learner:
                 observe(s, p)
                 mask = np.asarray(s.legal_actions_mask(p), dtype=np.int8)
                 s.apply_action(int(rng.choice(np.flatnonzero(mask))))
@@ -122,6 +111,14 @@ def spiel_single(game: str, steps: int, seed: int) -> float:
             else:
                 s.apply_action(rng.choice(s.legal_actions(p)))
     return done / (time.perf_counter() - t0)
+
+
+def spiel_aec(game: str, steps: int, seed: int) -> float:
+    return spiel(game, steps, seed)
+
+
+def spiel_single(game: str, steps: int, seed: int) -> float:
+    return spiel(game, steps, seed, learner=0)
 
 
 def have_openspiel() -> bool:
@@ -141,15 +138,7 @@ def game_length(games: int, seed: int = 1) -> list[int]:
     for g in range(games):
         env = ginrummy_v0.env(episode="game", score_limit=100)
         env.reset(seed=seed + g)
-        n = 0
-        for _ in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            n += 1
-        out.append(n)
+        out.append(random_episode(env, rng, 10 ** 9))
     return out
 
 

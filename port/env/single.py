@@ -293,8 +293,8 @@ def action_masks(vec: gymnasium.vector.VectorEnv) -> np.ndarray:
 
 
 for _game, _cls in (("GinRummy", "GinRummySingle"), ("Cribbage", "CribbageSingle")):
-    if f"port/{_game}-v0" not in gymnasium.registry:
-        gymnasium.register(id=f"port/{_game}-v0", entry_point=f"port.env.single:{_cls}")
+    if f"ginrummy/{_game}-v0" not in gymnasium.registry:
+        gymnasium.register(id=f"ginrummy/{_game}-v0", entry_point=f"port.env.single:{_cls}")
 
 
 __all__ = ["CribbageSingle", "GinRummySingle", "SingleSeat", "action_masks", "make", "make_vec"]

@@ -83,7 +83,7 @@ def test_gymnasiums_env_checker(game: str, opponent: str, seat) -> None:
 @pytest.mark.parametrize("game", list(SINGLES))
 def test_the_registered_ids_and_port_env_constructors(game: str) -> None:
     name = {"ginrummy": "GinRummy", "cribbage": "Cribbage"}[game]
-    env = gymnasium.make(f"port/{name}-v0", opponent="random")
+    env = gymnasium.make(f"ginrummy/{name}-v0", opponent="random")
     obs, info = env.reset(seed=1)
     assert obs.shape == env.observation_space.shape and info["action_mask"].any()
     made = getattr(port.env, f"{game}_single")(seat=1, opponent="random")
