@@ -1,10 +1,25 @@
-"""Environment steps per second with a random legal policy, per game.
+"""Environment steps per second with a random legal policy: ours against OpenSpiel's.
 
     .venv/bin/python scripts/bench_env.py [--steps 20000] [--runs 3] [--game ginrummy|cribbage|all]
+    .venv/bin/python scripts/bench_env.py --game-length 20     # steps of a random game to 100
 
-A step is one ``env.step`` of the AEC loop with its ``env.last()`` (the observation
-and mask built for the agent to move), as a training loop calls them. Prints each
-run and the median.
+Every step builds what a learner needs, the observation array and the legal-action
+mask, for the seat to move, then picks a uniformly random legal action:
+
+* ``aec``: our PettingZoo environment through its wrappers (``env.last()``,
+  ``env.step()``), every move of both seats a step; against OpenSpiel's game
+  (``pyspiel``, from the optional extra ``bench``: ``pip install open_spiel``) with
+  ``observation_tensor`` and ``legal_actions_mask`` at every move, its chance nodes
+  (the deal) sampled in the loop and not counted as steps.
+* ``single``: our single-agent environment (``port.env.single``) against a random
+  opponent, a step being a learner's move (``env.step`` and ``env.action_masks()``);
+  against OpenSpiel with the same loop: seat 0 learns (observation and mask), seat 1
+  plays at random from its legal actions.
+
+OpenSpiel's cribbage has no observation tensor: its ``observation_string`` is taken
+instead (the only observation it gives). Runs alternate between the two so that a
+busy machine weighs on both alike; each row prints its runs and their median, and
+the ratio of our median to OpenSpiel's.
 """
 from __future__ import annotations
 
@@ -13,30 +28,128 @@ import importlib
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import numpy as np
 
-GAMES = {"ginrummy": "port.env.ginrummy_v0", "cribbage": "port.env.cribbage_v0"}
+GAMES = {"ginrummy": ("port.env.ginrummy_v0", "gin_rummy"), "cribbage": ("port.env.cribbage_v0", "cribbage")}
 
 
-def steps_per_second(module: str, steps: int, seed: int) -> float:
-    env = importlib.import_module(module).env()
+def random_episode(env: object, rng: random.Random, limit: int) -> int:
+    """Play a reset AEC environment with random legal actions until its episode ends
+    or ``limit`` steps are made; the steps made."""
+    done = 0
+    for _ in env.agent_iter():                           # type: ignore[attr-defined]
+        obs, _, term, trunc, _ = env.last()              # type: ignore[attr-defined]
+        if term or trunc:
+            env.step(None)                               # type: ignore[attr-defined]
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))  # type: ignore[attr-defined]
+        done += 1
+        if done >= limit:
+            break
+    return done
+
+
+def ours_aec(game: str, steps: int, seed: int) -> float:
+    env = importlib.import_module(GAMES[game][0]).env()
     rng = random.Random(seed)
     env.reset(seed=seed)
     done = 0
     t0 = time.perf_counter()
     while done < steps:
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            done += 1
-            if done >= steps:
-                break
+        done += random_episode(env, rng, steps - done)
         env.reset()
     return done / (time.perf_counter() - t0)
+
+
+def ours_single(game: str, steps: int, seed: int) -> float:
+    from port.env.single import make
+
+    env = make(game, opponent="random")
+    rng = random.Random(seed)
+    obs, _ = env.reset(seed=seed)
+    done = 0
+    t0 = time.perf_counter()
+    while done < steps:
+        obs, _, term, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        done += 1
+        if term:
+            obs, _ = env.reset()
+    return done / (time.perf_counter() - t0)
+
+
+def _observer(game: str) -> Callable[..., object]:
+    if game == "cribbage":          # no tensor: the string is OpenSpiel's only observation
+        return lambda s, p: s.observation_string(p)
+    return lambda s, p: np.asarray(s.observation_tensor(p), dtype=np.float32)
+
+
+def spiel(game: str, steps: int, seed: int, learner: int | None = None) -> float:
+    """OpenSpiel's game with a random legal policy: every move of the seat ``learner``
+    (of every seat when None) builds the observation and the mask and is a step; the
+    other seat picks from its legal actions. Chance nodes (the deal) are sampled."""
+    import pyspiel
+
+    g = pyspiel.load_game(GAMES[game][1])
+    observe = _observer(game)
+    rng = random.Random(seed)
+    done = 0
+    t0 = time.perf_counter()
+    while done < steps:
+        s = g.new_initial_state()
+        while not s.is_terminal() and done < steps:
+            if s.is_chance_node():
+                s.apply_action(rng.choice(s.chance_outcomes())[0])
+                continue
+            p = s.current_player()
+            if learner is None or p == learner:
+                observe(s, p)
+                mask = np.asarray(s.legal_actions_mask(p), dtype=np.int8)
+                s.apply_action(int(rng.choice(np.flatnonzero(mask))))
+                done += 1
+            else:
+                s.apply_action(rng.choice(s.legal_actions(p)))
+    return done / (time.perf_counter() - t0)
+
+
+def spiel_aec(game: str, steps: int, seed: int) -> float:
+    return spiel(game, steps, seed)
+
+
+def spiel_single(game: str, steps: int, seed: int) -> float:
+    return spiel(game, steps, seed, learner=0)
+
+
+def have_openspiel() -> bool:
+    try:
+        importlib.import_module("pyspiel")
+    except ImportError:
+        return False
+    return True
+
+
+def game_length(games: int, seed: int = 1) -> list[int]:
+    """Steps (both seats' moves) of GinRummy games to 100 between random legal policies."""
+    from port.env import ginrummy_v0
+
+    rng = random.Random(seed)
+    out = []
+    for g in range(games):
+        env = ginrummy_v0.env(episode="game", score_limit=100)
+        env.reset(seed=seed + g)
+        out.append(random_episode(env, rng, 10 ** 9))
+    return out
+
+
+def row(label: str, ours: list[float], theirs: list[float] | None) -> str:
+    shown = ", ".join(f"{r:,.0f}" for r in ours)
+    line = f"{label:18} {statistics.median(ours):9,.0f} steps/s (runs {shown})"
+    if theirs:
+        med = statistics.median(theirs)
+        line += (f" | OpenSpiel {med:9,.0f} (runs {', '.join(f'{r:,.0f}' for r in theirs)})"
+                 f" | ratio {statistics.median(ours) / med:.2f}x")
+    return line
 
 
 def main() -> None:
@@ -44,18 +157,29 @@ def main() -> None:
     p.add_argument("--steps", type=int, default=20000)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--game", choices=[*GAMES, "all"], default="all")
+    p.add_argument("--game-length", type=int, default=0, metavar="N",
+                   help="instead: the steps of N random GinRummy games to 100")
     args = p.parse_args()
-    for game, module in GAMES.items():
+    if args.game_length:
+        lengths = game_length(args.game_length)
+        print(f"random GinRummy games to 100: median {statistics.median(lengths):,.0f} steps, "
+              f"mean {statistics.mean(lengths):,.0f} (min {min(lengths):,}, max {max(lengths):,}; "
+              f"{len(lengths)} games)")
+        return
+    spiel = have_openspiel()
+    if not spiel:
+        print("OpenSpiel is not installed (pip install open_spiel, or the extra 'bench'): ours only")
+    for game in GAMES:
         if args.game not in (game, "all"):
             continue
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError:
-            print(f"{game:9} not built yet")
-            continue
-        runs = [steps_per_second(module, args.steps, seed) for seed in range(1, args.runs + 1)]
-        shown = ", ".join(f"{r:,.0f}" for r in runs)
-        print(f"{game:9} {statistics.median(runs):10,.0f} steps/s (median; runs {shown})")
+        for form, ours, theirs in (("aec", ours_aec, spiel_aec), ("single", ours_single, spiel_single)):
+            mine: list[float] = []
+            other: list[float] = []
+            for seed in range(1, args.runs + 1):      # alternate: the machine's load falls on both
+                mine.append(ours(game, args.steps, seed))
+                if spiel:
+                    other.append(theirs(game, args.steps, seed))
+            print(row(f"{game} {form}", mine, other or None), flush=True)
 
 
 if __name__ == "__main__":

@@ -36,12 +36,14 @@ cards, the deck) do.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from port.cards import Card
 from port.bots import PolicySeat
 from port.cribbage.rules.players import Player
-from port.cribbage.rules.state import IllegalMove, Phase, View
+from port.cribbage.rules.state import IllegalMove, Phase, View, fitting
 
 GO = 52
 N_ACTIONS = 53
@@ -63,18 +65,23 @@ def action_name(a: int, phase: Phase = Phase.PLAY) -> str:
 def mask_of(view: View, pending: Card | None = None) -> np.ndarray:
     """1 for each action the rules allow this seat now; ``pending``: the card it laid
     away in the first step of its discard."""
+    return mask_from(view.seat, view.to_act, view.phase, view.hand, view.count, pending)
+
+
+def mask_from(seat: int, to_act: int | None, phase: Phase, hand: Sequence[Card], count: int,
+              pending: Card | None = None) -> np.ndarray:
+    """``mask_of`` from the facts it reads: the seat, whose turn it is, the phase, the
+    seat's own cards and the count (what an environment has at hand without a view)."""
     m = np.zeros(N_ACTIONS, dtype=np.int8)
-    if view.to_act != view.seat:
+    if to_act != seat:
         return m
-    if view.phase is Phase.DISCARD:
-        for c in view.hand:
-            if c != pending:
-                m[c] = 1
-    elif view.phase is Phase.PLAY:
-        plays = view.legal_plays()
-        for c in plays:
-            m[c] = 1
-        if not plays:
+    if phase is Phase.DISCARD:
+        m[[c for c in hand if c != pending]] = 1
+    elif phase is Phase.PLAY:
+        plays = fitting(hand, count)
+        if plays:
+            m[plays] = 1
+        else:
             m[GO] = 1
     return m
 
@@ -93,18 +100,12 @@ def observation_of(view: View, pending: Card | None = None) -> np.ndarray:
     ones += [COUNT + c for c in view.count_cards]
     ones += [(MY_PLAYED if seat == me else OPP_PLAYED) + c for seat, c in view.played]
     o[ones] = 1
-    limit = view.options.limit
-    o[_S] = view.count / 31
-    o[_S + 1 + _PHASES[view.phase]] = 1
-    o[_S + 5] = view.is_dealer
-    o[_S + 6] = view.opponent_left / 6
-    o[_S + 7] = view.opponent_discarded
-    o[_S + 8] = view.said_go[me]
-    o[_S + 9] = view.said_go[1 - me]
-    o[_S + 10] = view.scores[me] / 121
-    o[_S + 11] = view.scores[1 - me] / 121
-    o[_S + 12] = limit / 121
-    o[_S + 13] = view.to_act == me
+    # The numbers after the planes, set at once too.
+    tail = [view.count / 31, 0, 0, 0, 0, view.is_dealer, view.opponent_left / 6, view.opponent_discarded,
+            view.said_go[me], view.said_go[1 - me], view.scores[me] / 121, view.scores[1 - me] / 121,
+            view.options.limit / 121, view.to_act == me]
+    tail[1 + _PHASES[view.phase]] = 1
+    o[_S:] = tail
     return o
 
 

@@ -23,14 +23,13 @@ import random
 from typing import Any
 
 from port.extras import need
-from port.env.seats import AGENTS, TwoSeats
+from port.env.seats import AGENTS, TwoSeats, wrap
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
-from pettingzoo.utils import wrappers  # noqa: E402
 
 from port.cards import Card, PascalRandom  # noqa: E402
 from port.cribbage.rules.options import Options  # noqa: E402
@@ -41,10 +40,7 @@ EPISODES = ("hand", "game")
 
 
 def env(**kwargs: Any) -> AECEnv:
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrap(raw_env(**kwargs))
 
 
 class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped class
@@ -106,6 +102,11 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         view = self.view(agent)
         pending = self.pending_of(agent)
         return {"observation": cs.observation_of(view, pending), "action_mask": cs.mask_of(view, pending)}
+
+    def mask(self, agent: str) -> np.ndarray:
+        """``agent``'s action mask alone (``observe`` builds the observation too)."""
+        h, seat = self.hand, AGENTS.index(agent)
+        return cs.mask_from(seat, h.to_act, h.phase, h.hands[seat], h.count, self.pending_of(agent))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

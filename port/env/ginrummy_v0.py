@@ -35,14 +35,13 @@ import random
 from typing import Any
 
 from port.extras import need
-from port.env.seats import AGENTS, TwoSeats
+from port.env.seats import AGENTS, TwoSeats, wrap
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
-from pettingzoo.utils import wrappers  # noqa: E402
 
 from port.cards import PascalRandom  # noqa: E402
 from port.ginrummy import spaces as gs  # noqa: E402
@@ -56,10 +55,7 @@ EPISODES = ("hand", "game")
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's usual checks: an action out of the space or
     after the end is reported, and ``render`` before ``reset`` is refused."""
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrap(raw_env(**kwargs))
 
 
 def options_from(**rule_options: Any) -> Options:
@@ -103,6 +99,10 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         self._seeds = random.Random()
         self.game: Game | None = None
         self.deals = 0          # hands dealt so far: tells policies a new hand from the last
+        # Each seat's observation, kept up to date event by event (``gs.Observer``);
+        # new ones for each hand dealt.
+        self._observers: dict[str, gs.Observer] = {}
+        self._observed_deal = -1
         self._renderer: Any = None
 
     # ---- the hand the seats play ----------------------------------------------------
@@ -133,7 +133,17 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         view = self.view(agent)
-        return {"observation": gs.observation_of(view), "action_mask": gs.mask_of(view)}
+        return {"observation": self._observer(agent).observe(view), "action_mask": gs.mask_of(view)}
+
+    def mask(self, agent: str) -> np.ndarray:
+        """``agent``'s action mask alone (``observe`` builds the observation too)."""
+        return gs.mask_of(self.view(agent))
+
+    def _observer(self, agent: str) -> gs.Observer:
+        if self._observed_deal != self.deals:
+            self._observed_deal = self.deals
+            self._observers = {a: gs.Observer() for a in AGENTS}
+        return self._observers[agent]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -98,61 +98,104 @@ def mask_of(view: View) -> np.ndarray:
 
 def observation_of(view: View) -> np.ndarray:
     """The observation vector of the module docstring, from the seat's view alone."""
-    o = np.zeros(N_OBS, dtype=np.float32)
-    me = view.seat
-    # The 1s of the card planes are gathered as indices and set at once (one numpy
-    # call instead of one per card: the observation is the environment's hot path).
-    ones = [HAND + c for c in view.hand]
-    ones += [PILE + c for c in view.pile]
-    if view.pile:
-        ones.append(TOP + view.pile[-1])
-    if view.drawn is not None:
-        ones.append(DRAWN + view.drawn)
-    if view.upcard is not None:            # none yet before the deal of eleven's opening discard
-        ones.append(UPCARD + view.upcard)
-    # Replay the public events: what the opponent took and kept, threw and passed over.
-    pile = [view.upcard]
-    known: set[int] = set()
-    opp_gin_only = False
-    for e in view.events:
-        c = e.card
-        act = e.act
-        if act is Act.DISCARD and c is not None:
-            pile.append(c)
-            if e.seat != me:
-                known.discard(c)
-                ones.append(OPP_DISCARDED + c)
-        elif act is Act.DRAW_PILE and c is not None:
-            pile.pop()
-            if e.seat != me:
-                known.add(c)
-        elif act is Act.UNDO and c is not None:
-            pile.append(c)
-            if e.seat != me:
-                known.discard(c)
-        elif act is Act.DRAW_STOCK and e.seat != me and pile:
-            ones.append(OPP_PASSED + pile[-1])
-        elif act is Act.PLAY_TO_GIN and e.seat != me:
-            opp_gin_only = True
-    ones += [OPP_KNOWN + c for c in known]
-    o[ones] = 1
-    opts = view.options
-    o[_S] = view.stock_count / 31
-    o[_S + 1] = view.knock_value / 10
-    o[_S + 2 + _PHASES[view.phase]] = 1
-    o[_S + 6] = view.drawn_from_pile
-    o[_S + 7] = view.play_to_gin
-    o[_S + 8] = opp_gin_only
-    o[_S + 9] = view.scores[me] / 100
-    o[_S + 10] = view.scores[1 - me] / 100
-    o[_S + 11] = opts.score_limit / 100
-    o[_S + 12] = opts.gin_bonus / 25
-    o[_S + 13] = opts.undercut_bonus / 25
-    o[_S + 14] = opts.oklahoma
-    o[_S + 15] = opts.knocking
-    o[_S + 16] = view.to_move == me
-    o[_S + 17] = view.pile_run / PILE_RUN_LIMIT
-    return o
+    return Observer().observe(view)
+
+
+class Observer:
+    """``observation_of`` for one seat through one hand, step after step: the public
+    events are replayed once each, as they come, instead of from the hand's start at
+    every step (the environments' hot path). Give it each view of the same seat in the
+    same hand; ``reset()`` (or a new ``Observer``) for the next hand. A view with fewer
+    events than already replayed, or whose last replayed event is another, is taken
+    as a new hand and replayed from its start.
+
+    The replay keeps what the opponent took from the pile and still holds, what it
+    discarded, what it passed over (the top of the pile when it drew from the stock),
+    and whether it chose to play to gin.
+    """
+
+    __slots__ = ("seen", "last", "pile", "bottom_taken", "known", "discarded", "passed", "opp_gin_only")
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.seen = 0                       # events replayed
+        self.last: object = None            # the last of them, to know the hand is the same
+        self.pile: list[Card] = []          # the pile above the hand's first upcard, replayed
+        self.bottom_taken = False           # the first upcard itself taken from the pile
+        self.known: set[int] = set()
+        self.discarded: set[int] = set()
+        self.passed: set[int] = set()
+        self.opp_gin_only = False
+
+    def _replay(self, view: View) -> None:
+        events = view.events
+        n = self.seen
+        if n > len(events) or (n and events[n - 1] is not self.last):
+            self.reset()
+            n = 0
+        me = view.seat
+        pile = self.pile
+        for e in events[n:]:
+            c = e.card
+            act = e.act
+            if act is Act.DISCARD and c is not None:
+                pile.append(c)
+                if e.seat != me:
+                    self.known.discard(c)
+                    self.discarded.add(c)
+            elif act is Act.DRAW_PILE and c is not None:
+                if pile:
+                    pile.pop()
+                else:
+                    self.bottom_taken = True
+                if e.seat != me:
+                    self.known.add(c)
+            elif act is Act.UNDO and c is not None:
+                pile.append(c)
+                if e.seat != me:
+                    self.known.discard(c)
+            elif act is Act.DRAW_STOCK and e.seat != me:
+                # The pile's top as it was; the hand's first upcard is the bottom. (In
+                # the deal of eleven it is the opening discard, known before any draw.)
+                if pile:
+                    self.passed.add(pile[-1])
+                elif not self.bottom_taken:
+                    self.passed.add(view.upcard)   # type: ignore[arg-type]
+            elif act is Act.PLAY_TO_GIN and e.seat != me:
+                self.opp_gin_only = True
+        self.seen = len(events)
+        self.last = events[-1] if events else None
+
+    def observe(self, view: View) -> np.ndarray:
+        """The observation vector of the module docstring for this view."""
+        self._replay(view)
+        o = np.zeros(N_OBS, dtype=np.float32)
+        me = view.seat
+        # The 1s of the card planes are gathered as indices and set at once (one numpy
+        # call instead of one per card).
+        ones = [HAND + c for c in view.hand]
+        ones += [PILE + c for c in view.pile]
+        if view.pile:
+            ones.append(TOP + view.pile[-1])
+        if view.drawn is not None:
+            ones.append(DRAWN + view.drawn)
+        if view.upcard is not None:            # none yet before the deal of eleven's opening discard
+            ones.append(UPCARD + view.upcard)
+        ones += [OPP_KNOWN + c for c in self.known]
+        ones += [OPP_DISCARDED + c for c in self.discarded]
+        ones += [OPP_PASSED + c for c in self.passed]
+        o[ones] = 1
+        opts = view.options
+        tail = [view.stock_count / 31, view.knock_value / 10, 0, 0, 0, 0,
+                view.drawn_from_pile, view.play_to_gin, self.opp_gin_only,
+                view.scores[me] / 100, view.scores[1 - me] / 100, opts.score_limit / 100,
+                opts.gin_bonus / 25, opts.undercut_bonus / 25, opts.oklahoma, opts.knocking,
+                view.to_move == me, view.pile_run / PILE_RUN_LIMIT]
+        tail[2 + _PHASES[view.phase]] = 1
+        o[_S:] = tail
+        return o
 
 
 def action_of_draw(d: Draw) -> int:

@@ -4,12 +4,13 @@ path against the brute-force reference in tests/cribbage/brute.py."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
 from port.cards import CARDS, Card, card, parse
 from port.cribbage.rules import hand_breakdown, peg_breakdown, peg_points, score_hand
-from tests.cribbage.brute import ref_peg_points, ref_score_hand
+from tests.cribbage.brute import count_value, in_sequence, ref_peg_points, ref_score_hand
 
 
 def show(hand: str, starter: str, crib: bool = False) -> int:
@@ -121,6 +122,25 @@ def test_show_breakdown_total_equals_score_on_every_sample() -> None:
             parts = hand_breakdown(five[:4], five[4], crib)
             total = parts[-1].total if parts else 0
             assert total == sum(p.points for p in parts) == score_hand(five[:4], five[4], crib)
+
+
+def test_show_breakdown_names_every_combination_once_in_the_usual_order() -> None:
+    # Each fifteen and pair is a subset of the five cards, in the order they are
+    # counted (by size, then as dealt: the hand's four, then the starter); the runs
+    # are the longest sequences, each once.
+    rng = random.Random(11)
+    for _ in range(3000):
+        five = rng.sample(CARDS, 5)
+        parts = hand_breakdown(five[:4], five[4])
+        subsets = [s for k in range(2, 6) for s in combinations(five, k)]
+        assert [p.cards for p in parts if p.kind == "fifteen"] == \
+            [s for s in subsets if sum(count_value(c) for c in s) == 15]
+        assert [p.cards for p in parts if p.kind == "pair"] == \
+            [s for s in subsets if len(s) == 2 and s[0].rank == s[1].rank]
+        runs = [s for s in subsets if len(s) >= 3 and in_sequence(s)]
+        longest = max((len(s) for s in runs), default=0)
+        assert [p.cards for p in parts if p.kind == "run"] == \
+            [tuple(sorted(s, key=lambda c: c.rank)) for s in runs if len(s) == longest]
 
 
 def test_show_rejects_a_repeated_card_in_breakdown() -> None:

@@ -104,6 +104,12 @@ def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
     return points
 
 
+# The subsets of the five show cards (the hand's four, then the starter) as bit masks,
+# in the order ``combinations`` gives them, by size: the breakdown's cadence.
+_SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
+    k: tuple((sum(1 << i for i in idx), idx) for idx in combinations(range(5), k)) for k in range(2, 6)}
+
+
 def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Score]:
     """Every combination of the show in the usual cadence: fifteens, pairs, runs,
     flush, nobs ("fifteen 2, fifteen 4, a pair is 6, a run of three is 9, nobs is 10")."""
@@ -119,26 +125,40 @@ def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> lis
         total = (out[-1].total if out else 0) + points
         out.append(Score(kind, tuple(combo), points, total, say.format(total=total)))
 
+    ranks = [c % 13 for c in five]
+    # Each subset's count value and the union of its rank bits, from the subset less
+    # its lowest card: 31 additions for the five cards instead of one sum per subset.
+    sums = [0] * 32
+    bits = [0] * 32
+    for m in range(1, 32):
+        low = (m & -m).bit_length() - 1
+        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
+        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
     for k in range(2, 6):
-        for sub in combinations(five, k):
-            if sum(c.value for c in sub) == 15:
-                add("fifteen", sub, 2, "fifteen {total}")
-    for sub in combinations(five, 2):
-        if sub[0].rank == sub[1].rank:
-            add("pair", sub, 2, "a pair is {total}")
+        for m, idx in _SUBSETS[k]:
+            if sums[m] == 15:
+                add("fifteen", [five[i] for i in idx], 2, "fifteen {total}")
+    for m, (i, j) in _SUBSETS[2]:
+        if ranks[i] == ranks[j]:
+            add("pair", (five[i], five[j]), 2, "a pair is {total}")
     for k in (5, 4, 3):
-        runs = [sub for sub in combinations(five, k) if _is_run([c.rank for c in sub])]
-        for sub in runs:
-            add("run", sorted(sub, key=lambda c: c.rank), k, f"a run of {NUMBER_WORDS[k]} is {{total}}")
+        # k cards in sequence: k different ranks whose bits are one unbroken block.
+        block = (1 << k) - 1
+        runs = [idx for m, idx in _SUBSETS[k] if bits[m] // (bits[m] & -bits[m]) == block]
+        for idx in runs:
+            add("run", sorted((five[i] for i in idx), key=lambda c: c % 13), k,
+                f"a run of {NUMBER_WORDS[k]} is {{total}}")
         if runs:
             break
-    if len({c.suit for c in cards}) == 1:
-        if five[4].suit == cards[0].suit:
+    suits = {c // 13 for c in cards}
+    if len(suits) == 1:
+        if five[4] // 13 == cards[0] // 13:
             add("flush", five, 5, "a flush of five is {total}")
         elif not crib:
             add("flush", cards, 4, "a flush of four is {total}")
+    nobs = _NOBS[five[4]]
     for c in cards:
-        if c.rank == JACK and c.suit == five[4].suit:
+        if c == nobs:
             add("nobs", (c,), 1, "nobs is {total}")
     return out
 

@@ -146,7 +146,8 @@ class HandState:
 
     __slots__ = ("options", "upcard", "knock_value", "hands", "stock", "pile", "to_move",
                  "phase", "drawn", "drawn_from_pile", "gin_only", "events", "result", "pile_run",
-                 "knock_card", "first", "opening", "declines", "stock_only", "undo_phase")
+                 "knock_card", "first", "opening", "declines", "stock_only", "undo_phase",
+                 "_public")
 
     def __init__(self, options: Options, deck: list[Card], first: int = 0,
                  knock_card: Card | None = None) -> None:
@@ -195,6 +196,7 @@ class HandState:
         self.declines = 0                # the upcard offer: declines so far
         self.stock_only = False          # both declined: the first draw is from the stock
         self.undo_phase = Phase.DRAW     # where undoing a pile draw goes back to
+        self._public: list[tuple[list[Event], int, tuple[Event, ...]] | None] = [None, None]
 
     @classmethod
     def deal(cls, options: Options, rng: Rng, first: int | None = 0) -> HandState:
@@ -222,6 +224,7 @@ class HandState:
         new.events, new.result, new.pile_run = list(self.events), self.result, self.pile_run
         new.knock_card, new.first, new.opening = self.knock_card, self.first, self.opening
         new.declines, new.stock_only, new.undo_phase = self.declines, self.stock_only, self.undo_phase
+        new._public = [None, None]
         return new
 
     # ---- reading -------------------------------------------------------------------
@@ -277,8 +280,7 @@ class HandState:
             drawn_from_pile=self.drawn_from_pile if mine else False,
             play_to_gin=self.gin_only[seat],
             opponent_hand_size=self.hands[1 - seat].bit_count(),
-            events=tuple(e if e.seat == seat or e.act is not Act.DRAW_STOCK else Event(e.seat, e.act)
-                         for e in self.events),
+            events=self._public_events(seat),
             scores=scores,
             pile_run=self.pile_run,
             knock_card=self.knock_card,
@@ -287,6 +289,23 @@ class HandState:
             stock_only=self.stock_only and mine,
             boxes=boxes,
         )
+
+    def _public_events(self, seat: int) -> tuple[Event, ...]:
+        """The events as ``seat`` may see them: the other seat's stock draws without
+        their cards. Kept per seat and extended with the events added since the last
+        view (events are only ever appended), so a view costs the new events, not the
+        whole hand's: the environments ask for one at every step. A different events
+        list (a copy, or one put in its place) is read afresh."""
+        events = self.events
+        kept = self._public[seat]
+        if kept is not None and kept[0] is events and kept[1] <= len(events):
+            if kept[1] == len(events):
+                return kept[2]
+            seen = kept[2] + tuple(_public(e, seat) for e in events[kept[1]:])
+        else:
+            seen = tuple(_public(e, seat) for e in events)
+        self._public[seat] = (events, len(events), seen)
+        return seen
 
     # ---- actions ---------------------------------------------------------------------
 
@@ -453,6 +472,15 @@ class HandState:
     def _finish(self, result: Settlement) -> None:
         self.result = result
         self.phase = Phase.OVER
+
+
+# The other seat's stock draw as a seat sees it (no card): one shared value per seat.
+_HIDDEN_DRAW = (Event(0, Act.DRAW_STOCK), Event(1, Act.DRAW_STOCK))
+
+
+def _public(e: Event, seat: int) -> Event:
+    """The event as ``seat`` sees it."""
+    return e if e.seat == seat or e.act is not Act.DRAW_STOCK else _HIDDEN_DRAW[e.seat]
 
 
 _NEXT = {Phase.UPCARD_OFFER: "it must take or decline the upcard first",
