@@ -26,7 +26,7 @@ from pathlib import Path
 from port.cards import Card
 from port.cribbage import board
 from port.cribbage.computer import (
-    ALL_CARDS, VALUE, Standard, choose_play, mean_hand, splits, value,
+    ALL_CARDS, VALUE, Standard, choose_play, splits, value,
 )
 from port.cribbage.infer import opponent_hands, seen_play
 from port.cribbage.rules import Options, View, peg_points, score_hand
