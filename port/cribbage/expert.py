@@ -1,18 +1,19 @@
 """Cribbage's EXPERT, beyond the original: expected values where STANDARD has fixed
-formulas. It sees only its ``View``, as every player does (docs/cribbage-players.md).
+formulas, a belief about the opponent's cards, and the board. It sees only its
+``View``, as every player does (docs/cribbage-players.md).
 
 - Lay away: for each of the 15 splits, the kept four's mean score over the 46 starters
-  it has not seen, plus the crib's expected value from the crib tables (added when it
-  deals, taken off when the opponent does), plus the kept four's expected pegging
-  margin from the pegging table. Both tables are built by scripts in scripts/ and
-  shipped as JSON beside this module. Near the end of a game, when it counts first,
-  it also weighs the chance its hand reaches the limit.
-- Play: a look-ahead over the opponent's possible hands (the unseen cards, less those
-  its GOs rule out; every hand when few, else a sample drawn from the view), each
-  searched to the end of the play with both sides playing their best.
-- Board position: a card that wins the game now is played; near the end its own and
-  the opponent's points are weighed by who is about to count out (offence when the
-  opponent will, defence when it will).
+  it has not seen, plus the crib's expected value from the crib tables (the other two
+  crib cards being the opponent's likely throw; added when it deals, taken off when
+  the opponent does), plus the kept four's expected pegging margin from the pegging
+  table. Near the end of the game the hand's score over the 46 starters is weighed by
+  what each score is worth on the board (``port.cribbage.board``), not by its points.
+- Play: a look-ahead over the opponent's possible hands, each weighed by how likely a
+  sensible player was to lay away and play as the opponent did with it
+  (``port.cribbage.infer``), each searched to the end of the play: EXPERT tries each
+  of its cards, the opponent plays by STANDARD's formula (it cannot see EXPERT's cards).
+  Far from the end each line is worth its points; near it, what the end of the play
+  leaves on the board, the show counted in its order (a card that pegs out wins).
 """
 from __future__ import annotations
 
@@ -20,24 +21,27 @@ import json
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from math import comb
 from pathlib import Path
 
 from port.cards import Card
+from port.cribbage import board
 from port.cribbage.computer import (
-    ALL_CARDS, VALUE, Standard, choose_play, mean_hand, splits, unseen, value,
+    ALL_CARDS, VALUE, Standard, choose_play, splits, value,
 )
-from port.cribbage.rules import Act, View, peg_points, score_hand
+from port.cribbage.infer import opponent_hands, seen_play
+from port.cribbage.rules import Options, View, peg_points, score_hand
+from port.cribbage.rules.scoring import _TABLE
 
 TABLES_FILE = Path(__file__).resolve().parent / "crib_tables.json"
 PEG_FILE = Path(__file__).resolve().parent / "peg_table.json"
 RANKS = "A23456789TJQK"
-GAME = 60.0          # what winning or losing the game now is worth, in points
-DEALER_PEG = 2.0     # a rough figure for the pegging still to come, for the endgame
+JACK = 10
 PEG_WEIGHT = 1.0     # the pegging table's margin counts as points
-SAMPLES = 160        # opponent hands drawn for the look-ahead when there are more
-OPPONENT_MODEL = True  # the opponent plays by STANDARD's formula in the look-ahead
+BOARD = True         # near the end, choose by the board's equity, not by points
+BOARD_DISCARD = True  # (experiments: the board in laying away)
+TIE = 1e-4           # the weight of points where the board's equities are all but equal
+
+Hands = list[tuple[tuple[int, ...], float]]
 
 
 @lru_cache(maxsize=1)
@@ -73,40 +77,100 @@ def crib_value(throw: Sequence[int], mine: bool) -> float:
     return crib_tables()["dealer" if mine else "pone"][crib_key(throw[0], throw[1])]
 
 
+# ---- laying away ----------------------------------------------------------------------
+
 def expert_discard(view: View) -> tuple[Card, Card]:
     hand = list(view.hand)
     held = set(hand)
     rest = [c for c in ALL_CARDS if c not in held]
     mine = view.dealer == view.seat
     sign = 1.0 if mine else -1.0
-    limit = view.options.limit
-    need = limit - view.scores[view.seat]
-    # The pone counts first: near the end, a hand that reaches the limit wins.
-    race = not mine and need <= 29 + DEALER_PEG
+    rows = []
+    for keep, throw in splits(hand):
+        crib = crib_value(throw, mine)
+        peg = PEG_WEIGHT * peg_value(keep, mine)
+        shows = [score_hand(keep, s) for s in rest]
+        rows.append((keep, throw, shows, crib, peg, sum(shows) / len(shows) + sign * crib + peg))
+    best = max(range(len(rows)), key=lambda i: (rows[i][5], -i))
+    if BOARD and BOARD_DISCARD and board.near_end(view.scores, view.options):
+        best = _board_discard(view, rows, best)
+    return rows[best][1]
+
+
+Row = tuple[tuple[Card, ...], tuple[Card, Card], list[int], float, float, float]
+
+
+def _board_discard(view: View, rows: list[Row], usual: int) -> int:
+    """Near the end, the split whose show is worth most on the board. The board's
+    distributions are those of a usual deal, so each split's crib and pegging are
+    taken as its difference from the split that counts most in points (``usual``):
+    my hand's points move by the pegging difference, and by the crib's when it is
+    mine; the opponent's crib moves the dealer's show (curves a point apart, read
+    between them)."""
+    me, opp = view.scores[view.seat], view.scores[1 - view.seat]
+    mine = view.dealer == view.seat
+    _, _, _, crib0, peg0, _ = rows[usual]
     best: tuple[float, int] | None = None
-    choice = (hand[0], hand[1])
-    for i, (keep, throw) in enumerate(splits(hand)):
-        if race:
-            pts = [score_hand(keep, Card(s)) for s in rest]
-            ev = sum(pts) / len(pts)
-            reach = sum(p + DEALER_PEG >= need for p in pts) / len(pts)
-            v = ev + sign * crib_value(throw, mine) + GAME * reach
-        else:
-            v = mean_hand(keep, rest) + sign * crib_value(throw, mine)
-        v += PEG_WEIGHT * peg_value(keep, mine)
+    choice = usual
+    for i, (_, _, shows, crib, peg, points) in enumerate(rows):
+        move = peg - peg0 + (crib - crib0 if mine else 0.0)
+        shift = 0.0 if mine else crib - crib0
+        low = int(shift // 1)
+        f = shift - low
+        v = 0.0
+        for k, part in ((low, 1.0 - f), (low + 1, f)):
+            if part <= 0.0:
+                continue
+            curve = board.hand_curve(me, opp, mine, view.options, k)
+            v += part * sum(board.at(curve, h + move) for h in shows) / len(shows)
+        # Where the board cannot tell two splits apart (both all but sure to win, or
+        # to lose), the points do.
+        v += TIE * points
         if best is None or (v, -i) > best:
             best = (v, -i)
-            choice = throw
+            choice = i
     return choice
 
 
+# ---- the play -------------------------------------------------------------------------
+
+# The look-ahead meets the same counts again and again (ranks only): what a card pegs
+# and what STANDARD's formula plays are looked up once made. Both depend on ranks
+# alone, so the caches hold for every deal.
+_PEGGED: dict[tuple[int, ...], int] = {}
+_MODEL: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+CACHE = 200_000       # entries kept in each cache; past it, it starts again
+
+
+def _pegs(cc: tuple[int, ...]) -> int:
+    """``peg_points`` of ranks, remembered."""
+    got = _PEGGED.get(cc)
+    if got is None:
+        if len(_PEGGED) >= CACHE:
+            _PEGGED.clear()
+        got = _PEGGED[cc] = peg_points(cc)
+    return got
+
+
+def _model(hand: tuple[int, ...], cc: tuple[int, ...], count: int) -> int:
+    """The rank STANDARD's formula plays from ``hand`` (ranks), or -1: no card fits."""
+    key = (hand, cc, count)
+    got = _MODEL.get(key)
+    if got is None:
+        legal = [r for r in hand if VALUE[r] <= 31 - count]
+        got = choose_play(legal, list(cc), count) if legal else -1
+        if len(_MODEL) >= CACHE:
+            _MODEL.clear()
+        _MODEL[key] = got
+    return got
+
+
 def _solve(turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[int, ...],
-           count: int, me_to_act: bool, last_me: bool | None, a: float, b: float,
+           count: int, me_to_act: bool, last_me: bool | None,
            memo: dict[tuple[object, ...], float]) -> float:
     """The rest of the play with both hands known (ranks only: suits never peg): my
-    points times ``a`` less the opponent's times ``b``. I play my best; the opponent
-    plays by STANDARD's formula when ``OPPONENT_MODEL`` is on (it cannot see my cards,
-    so its best play against them is no model of it), else its best too.
+    points less the opponent's. I play my best; the opponent plays by STANDARD's
+    formula (it cannot see my cards, so its best play against them is no model of it).
     ``turn_hand`` is the hand of the seat to act; ``last_me`` says who played the last
     card of the count (None: nobody yet). GO, the go point, the last card and 31 as the
     engine plays them: a new count is led by the seat that did not play the last card."""
@@ -117,11 +181,7 @@ def _solve(turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[in
     room = 31 - count
     best: float | None = None
     prev = -1
-    only = -1
-    if OPPONENT_MODEL and not me_to_act:
-        legal = [r for r in turn_hand if VALUE[r] <= room]
-        if legal:
-            only = choose_play(legal, list(cc), count)
+    only = -1 if me_to_act else _model(turn_hand, cc, count)
     for i, r in enumerate(turn_hand):
         v = VALUE[r]
         if v > room or r == prev or (only >= 0 and r != only):
@@ -129,59 +189,101 @@ def _solve(turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[in
         prev = r
         rest = turn_hand[:i] + turn_hand[i + 1:]
         ncc = cc + (r,)
-        p = peg_points(ncc)
-        gain = a * p if me_to_act else -b * p
+        p = _pegs(ncc)
+        gain = p if me_to_act else -p
         if v == room:                                 # 31: a new count, the other leads
-            u = gain + _solve(other_hand, rest, (), 0, not me_to_act, None, a, b, memo)
+            u = gain + _solve(other_hand, rest, (), 0, not me_to_act, None, memo)
         else:
-            u = gain + _solve(other_hand, rest, ncc, count + v, not me_to_act, me_to_act, a, b, memo)
-        if best is None or (u > best if me_to_act else u < best):
+            u = gain + _solve(other_hand, rest, ncc, count + v, not me_to_act, me_to_act, memo)
+        if best is None or u > best:
             best = u
     if best is None:
         if any(VALUE[r] <= room for r in other_hand):     # GO: the other plays on
-            best = _solve(other_hand, turn_hand, cc, count, not me_to_act, last_me, a, b, memo)
+            best = _solve(other_hand, turn_hand, cc, count, not me_to_act, last_me, memo)
         elif last_me is None:                              # every card played, 31 last
             best = 0.0
         else:
-            best = a if last_me else -b                    # the go, or the last card
+            best = 1.0 if last_me else -1.0                # the go, or the last card
             if turn_hand or other_hand:
                 # The seat that did not play the last card leads the new count.
                 if last_me == me_to_act:
-                    best += _solve(other_hand, turn_hand, (), 0, not me_to_act, None, a, b, memo)
+                    best += _solve(other_hand, turn_hand, (), 0, not me_to_act, None, memo)
                 else:
-                    best += _solve(turn_hand, other_hand, (), 0, me_to_act, None, a, b, memo)
+                    best += _solve(turn_hand, other_hand, (), 0, me_to_act, None, memo)
     memo[key] = best
     return best
 
 
-def _opponent_pool(view: View) -> list[int]:
-    """The cards the opponent may still hold: unseen, and each too big for every count
-    at which it said GO this deal (it would have had to play it)."""
-    opp = 1 - view.seat
-    least = 1
-    for e in view.events:
-        if e.act is Act.GO and e.seat == opp:
-            least = max(least, 32 - e.count)
-    return [c for c in unseen(view) if value(c) >= least]
+class _Board:
+    """The end of a game: each line of the play is worth what it leaves on the board.
+    ``me`` and ``opp`` are the scores now; a line's points are added as it goes, and a
+    seat that reaches the limit wins at once; at the end of the play the show is
+    counted in its order (``board.after_play``)."""
+
+    def __init__(self, me: int, opp: int, i_deal: bool, my_show: int, options: Options) -> None:
+        self.me, self.opp, self.i_deal, self.my_show = me, opp, i_deal, my_show
+        self.options = options
+        self.limit = options.limit
+        self.memo: dict[tuple[object, ...], float] = {}
+
+    def solve(self, turn_hand: tuple[int, ...], other_hand: tuple[int, ...], cc: tuple[int, ...],
+              count: int, me_to_act: bool, last_me: bool | None, mine: int, theirs: int,
+              opp_show: int) -> float:
+        """As ``_solve``, in equity: ``mine`` and ``theirs`` are the points pegged so
+        far in the line; ``opp_show`` is the opponent's hand in the show."""
+        if self.me + mine >= self.limit:
+            return board.pay(self.opp + theirs, self.options)
+        if self.opp + theirs >= self.limit:
+            return -board.pay(self.me + mine, self.options)
+        key = (turn_hand, other_hand, cc, me_to_act, last_me, mine, theirs, opp_show)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        room = 31 - count
+        best: float | None = None
+        prev = -1
+        only = -1 if me_to_act else _model(turn_hand, cc, count)
+        for i, r in enumerate(turn_hand):
+            v = VALUE[r]
+            if v > room or r == prev or (only >= 0 and r != only):
+                continue
+            prev = r
+            rest = turn_hand[:i] + turn_hand[i + 1:]
+            ncc = cc + (r,)
+            p = _pegs(ncc)
+            m, t = (mine + p, theirs) if me_to_act else (mine, theirs + p)
+            if v == room:
+                u = self.solve(other_hand, rest, (), 0, not me_to_act, None, m, t, opp_show)
+            else:
+                u = self.solve(other_hand, rest, ncc, count + v, not me_to_act, me_to_act, m, t, opp_show)
+            if best is None or u > best:                # the opponent has one move
+                best = u
+        if best is None:
+            if any(VALUE[r] <= room for r in other_hand):     # GO: the other plays on
+                best = self.solve(other_hand, turn_hand, cc, count, not me_to_act, last_me,
+                                  mine, theirs, opp_show)
+            elif last_me is None:                              # every card played, 31 last
+                best = self.end(mine, theirs, opp_show)
+            else:
+                m, t = (mine + 1, theirs) if last_me else (mine, theirs + 1)   # the go
+                if not turn_hand and not other_hand:                       # the last card
+                    best = self.solve((), (), (), 0, True, None, m, t, opp_show)
+                elif last_me == me_to_act:
+                    best = self.solve(other_hand, turn_hand, (), 0, not me_to_act, None, m, t, opp_show)
+                else:
+                    best = self.solve(turn_hand, other_hand, (), 0, me_to_act, None, m, t, opp_show)
+        self.memo[key] = best
+        return best
+
+    def end(self, mine: int, theirs: int, opp_show: int) -> float:
+        return board.after_play(self.me + mine, self.opp + theirs, self.i_deal, self.my_show,
+                                opp_show, self.options)
 
 
-def _opponent_hands(pool: list[int], k: int, rng: random.Random) -> list[tuple[tuple[int, ...], float]]:
-    """Opponent hands (sorted ranks) with their weights: every hand when there are
-    few, else ``SAMPLES`` drawn at random."""
-    if k == 0:
-        return [((), 1.0)]
-    if k > len(pool):
-        k = len(pool)
-    hands: dict[tuple[int, ...], float] = {}
-    if comb(len(pool), k) <= SAMPLES:
-        for combo in combinations(pool, k):
-            h = tuple(sorted(c % 13 for c in combo))
-            hands[h] = hands.get(h, 0.0) + 1.0
-    else:
-        for _ in range(SAMPLES):
-            h = tuple(sorted(c % 13 for c in rng.sample(pool, k)))
-            hands[h] = hands.get(h, 0.0) + 1.0
-    return list(hands.items())
+def _show_of(ranks: Sequence[int], starter: int) -> int:
+    """Fifteens, pairs and runs of four ranks with the starter (the suits of unseen
+    cards are not known: no flush, no nobs)."""
+    return _TABLE[sum(5 ** r for r in ranks) + 5 ** (starter % 13)]
 
 
 def expert_play(view: View, seed: int = 0) -> Card | None:
@@ -191,19 +293,54 @@ def expert_play(view: View, seed: int = 0) -> Card | None:
     if len(legal) == 1:
         return legal[0]
     me, opp = view.seat, 1 - view.seat
-    limit = view.options.limit
-    my_need = limit - view.scores[me]
-    opp_need = limit - view.scores[opp]
+    my_need = view.options.limit - view.scores[me]
     for c in legal:
         if peg_points(list(view.count_cards) + [c]) >= my_need:
             return c                      # pegging out wins the game now
-    a, b = _stance(view, my_need, opp_need)
-    # The samples come from the view alone: the same view, the same choice.
+    # The hypotheses come from the view alone: the same view, the same choice.
     rng = random.Random(hash((seed, tuple(view.hand), tuple(c for _, c in view.played))))
-    hands = _opponent_hands(_opponent_pool(view), view.opponent_left, rng)
+    hands = opponent_hands(view, rng)
+    if BOARD and view.starter is not None and board.near_end(view.scores, view.options):
+        return _board_play(view, legal, hands)
     cc = tuple(c % 13 for c in view.count_cards)
     mine = tuple(sorted(c % 13 for c in view.hand))
     memo: dict[tuple[object, ...], float] = {}
+    best: tuple[float, int] | None = None
+    choice = legal[0]
+    weight = sum(w for _, w in hands)
+    for c in sorted(legal):
+        r = c % 13
+        i = mine.index(r)
+        rest = mine[:i] + mine[i + 1:]
+        ncc = cc + (r,)
+        count = view.count + value(c)
+        total = 0.0
+        for h, w in hands:
+            if count == 31:
+                u = _solve(h, rest, (), 0, False, None, memo)
+            else:
+                u = _solve(h, rest, ncc, count, False, True, memo)
+            total += w * u
+        v = peg_points(ncc) + total / weight
+        key = (v, -int(c))
+        if best is None or key > best:
+            best = key
+            choice = c
+    return choice
+
+
+def _board_play(view: View, legal: list[Card], hands: Hands) -> Card:
+    """The play near the end: each card's mean equity over the opponent's hands."""
+    me, opp = view.seat, 1 - view.seat
+    starter = view.starter
+    assert starter is not None
+    kept = list(view.kept)
+    my_show = score_hand(kept, starter)
+    played = [c % 13 for c, _, _ in seen_play(view).plays]
+    solver = _Board(view.scores[me], view.scores[opp], view.dealer == me, my_show, view.options)
+    cc = tuple(c % 13 for c in view.count_cards)
+    mine = tuple(sorted(c % 13 for c in view.hand))
+    weight = sum(w for _, w in hands)
     best: tuple[float, int] | None = None
     choice = legal[0]
     for c in sorted(legal):
@@ -212,43 +349,25 @@ def expert_play(view: View, seed: int = 0) -> Card | None:
         rest = mine[:i] + mine[i + 1:]
         ncc = cc + (r,)
         count = view.count + value(c)
-        gain = a * peg_points(ncc)
+        p = peg_points(ncc)
         total = 0.0
-        weight = 0.0
         for h, w in hands:
+            show = _show_of(played + list(h), starter)
             if count == 31:
-                u = _solve(h, rest, (), 0, False, None, a, b, memo)
+                u = solver.solve(h, rest, (), 0, False, None, p, 0, show)
             else:
-                u = _solve(h, rest, ncc, count, False, True, a, b, memo)
+                u = solver.solve(h, rest, ncc, count, False, True, p, 0, show)
             total += w * u
-            weight += w
-        v = gain + total / weight
-        key = (v, -int(c))
+        key = (total / weight + TIE * p, -int(c))
         if best is None or key > best:
             best = key
             choice = c
     return choice
 
 
-def _stance(view: View, my_need: int, opp_need: int) -> tuple[float, float]:
-    """Weights of my points and the opponent's near the end of a game. When I count
-    first and my hand carries me out, only the opponent pegging out can stop me:
-    defence. When the opponent counts first and probably counts out, only pegging out
-    can save me: offence."""
-    if view.starter is None:
-        return 1.0, 1.0
-    kept = list(view.kept) if view.kept else list(view.hand) + [c for s, c in view.played if s == view.seat]
-    mine = score_hand(kept, view.starter) if len(kept) == 4 else 0
-    pone = view.dealer != view.seat
-    if pone and mine >= my_need:
-        return 0.5, 2.0
-    if not pone and opp_need <= 8:
-        return 2.0, 0.5
-    return 1.0, 1.0
-
-
 class Expert(Standard):
-    """EXPERT: expected values, the crib tables, look-ahead pegging, the board."""
+    """EXPERT: expected values, the tables, a belief about the opponent's cards, the
+    look-ahead, the board."""
 
     name = "expert"
 
@@ -260,4 +379,4 @@ class Expert(Standard):
 
 
 __all__ = ["Expert", "crib_key", "crib_tables", "crib_value", "expert_discard",
-           "expert_play"]
+           "expert_play", "peg_table", "peg_value"]

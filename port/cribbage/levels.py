@@ -1,6 +1,7 @@
-"""Cribbage's computer levels by name: STANDARD (``port.cribbage.computer``, the
-original's formulas) and EXPERT (``port.cribbage.expert``), and players named by level
-or by bot file ("path/to/bot.py:ClassName") through the shared ``port.bots``.
+"""Cribbage's computer levels by name: EASY (``port.cribbage.easy``, one plain rule, as
+GinRummy's EASY), STANDARD (``port.cribbage.computer``, the original's formulas) and
+EXPERT (``port.cribbage.expert``), and players named by level or by bot file
+("path/to/bot.py:ClassName") through the shared ``port.bots``.
 """
 from __future__ import annotations
 
@@ -9,17 +10,19 @@ from collections.abc import Callable
 from port.bots import load_bot
 from port.extras import need
 from port.cribbage.computer import Standard
+from port.cribbage.easy import Easy
 from port.cribbage.expert import Expert
 from port.cribbage.rules import Player
 
 LEVELS: dict[str, Callable[..., Player]] = {
+    "easy": Easy,
     "standard": Standard,
     "expert": Expert,
 }
 
 
 def load_player(spec: str, seed: int = 0) -> Player:
-    """A player from its name: a level ("standard", "expert") or "path/to/bot.py:Name"
+    """A player from its name: a level ("easy", "standard", "expert") or "path/to/bot.py:Name"
     for any bot written to Cribbage's player interface. A Name that is not a ``Player``
     is a PettingZoo-style policy, wrapped as one by ``port.cribbage.spaces.PolicyPlayer``
     (its arrays need the optional extra 'rl')."""

@@ -14,8 +14,8 @@ observation's ``"observation"``), the same rewards seen from the learner's seat.
 
 * ``seat``: 0, 1, ``"random"`` (drawn per episode from the environment's generator)
   or ``"alternate"`` (0, 1, 0, ... from each seeded reset).
-* ``opponent``: a level ("easy", "standard", "expert"; Cribbage "standard",
-  "expert"), "path/to/bot.py:Name" (a player or a policy), a ``Player`` object, a
+* ``opponent``: a level ("easy", "standard", "expert", in both games),
+  "path/to/bot.py:Name" (a player or a policy), a ``Player`` object, a
   policy (``policy(observation, action_mask) -> action`` or an object with ``act``),
   or ``"random"`` (uniformly random legal actions). A level or bot file named by
   string is built again at each reset with a seed from the environment's generator,

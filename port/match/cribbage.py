@@ -145,7 +145,7 @@ def to_json(r: MatchResult) -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Cribbage's own options of the command line."""
-    p.add_argument("--a", default="expert", help="side A: standard, expert or path/to/bot.py:Class")
+    p.add_argument("--a", default="expert", help="side A: easy, standard, expert or path/to/bot.py:Class")
     p.add_argument("--b", default="standard", help="side B, as --a")
     p.add_argument("--limit", type=int, default=121, choices=(121, 61), help="score limit")
     p.add_argument("--skunking", action="store_true", help="a skunk counts as two wins")
