@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,28 +80,49 @@ def crib_value(throw: Sequence[int], mine: bool) -> float:
 
 # ---- laying away ----------------------------------------------------------------------
 
-def expert_discard(view: View) -> tuple[Card, Card]:
+@dataclass(frozen=True)
+class Split:
+    """One of the 15 ways to lay away, valued in points as EXPERT values them: the kept
+    four's exact mean show over the 46 starters not seen, the crib's expected value
+    with the two thrown cards (+ when the crib is mine, - when it is the opponent's),
+    and the kept four's expected pegging margin."""
+
+    keep: tuple[Card, ...]
+    throw: tuple[Card, Card]
+    shows: tuple[int, ...]          # the kept four's show with each unseen starter
+    crib: float                     # the crib's expected value, signed for its owner
+    peg: float
+
+    @property
+    def hand(self) -> float:
+        return sum(self.shows) / len(self.shows)
+
+    @property
+    def total(self) -> float:
+        return self.hand + self.crib + self.peg
+
+
+def discard_table(view: View) -> list[Split]:
+    """All 15 splits of the six cards in ``splits`` order, each valued in points."""
     hand = list(view.hand)
     held = set(hand)
     rest = [c for c in ALL_CARDS if c not in held]
     mine = view.dealer == view.seat
     sign = 1.0 if mine else -1.0
-    rows = []
-    for keep, throw in splits(hand):
-        crib = crib_value(throw, mine)
-        peg = PEG_WEIGHT * peg_value(keep, mine)
-        shows = [score_hand(keep, s) for s in rest]
-        rows.append((keep, throw, shows, crib, peg, sum(shows) / len(shows) + sign * crib + peg))
-    best = max(range(len(rows)), key=lambda i: (rows[i][5], -i))
+    return [Split(tuple(keep), (throw[0], throw[1]), tuple(score_hand(keep, s) for s in rest),
+                  sign * crib_value(throw, mine), PEG_WEIGHT * peg_value(keep, mine))
+            for keep, throw in splits(hand)]
+
+
+def expert_discard(view: View) -> tuple[Card, Card]:
+    rows = discard_table(view)
+    best = max(range(len(rows)), key=lambda i: (rows[i].total, -i))
     if BOARD and BOARD_DISCARD and board.near_end(view.scores, view.options):
         best = _board_discard(view, rows, best)
-    return rows[best][1]
+    return rows[best].throw
 
 
-Row = tuple[tuple[Card, ...], tuple[Card, Card], list[int], float, float, float]
-
-
-def _board_discard(view: View, rows: list[Row], usual: int) -> int:
+def _board_discard(view: View, rows: list[Split], usual: int) -> int:
     """Near the end, the split whose show is worth most on the board. The board's
     distributions are those of a usual deal, so each split's crib and pegging are
     taken as its difference from the split that counts most in points (``usual``):
@@ -109,10 +131,12 @@ def _board_discard(view: View, rows: list[Row], usual: int) -> int:
     between them)."""
     me, opp = view.scores[view.seat], view.scores[1 - view.seat]
     mine = view.dealer == view.seat
-    _, _, _, crib0, peg0, _ = rows[usual]
+    # The crib's value without its sign: whose crib it is decides what it moves.
+    crib0, peg0 = abs(rows[usual].crib), rows[usual].peg
     best: tuple[float, int] | None = None
     choice = usual
-    for i, (_, _, shows, crib, peg, points) in enumerate(rows):
+    for i, row in enumerate(rows):
+        shows, crib, peg, points = row.shows, abs(row.crib), row.peg, row.total
         move = peg - peg0 + (crib - crib0 if mine else 0.0)
         shift = 0.0 if mine else crib - crib0
         low = int(shift // 1)
@@ -286,28 +310,28 @@ def _show_of(ranks: Sequence[int], starter: int) -> int:
     return _TABLE[sum(5 ** r for r in ranks) + 5 ** (starter % 13)]
 
 
-def expert_play(view: View, seed: int = 0) -> Card | None:
-    legal = list(view.legal_plays())
-    if not legal:
-        return None
-    if len(legal) == 1:
-        return legal[0]
-    me, opp = view.seat, 1 - view.seat
-    my_need = view.options.limit - view.scores[me]
-    for c in legal:
-        if peg_points(list(view.count_cards) + [c]) >= my_need:
-            return c                      # pegging out wins the game now
+def _hypotheses(view: View, seed: int) -> Hands:
     # The hypotheses come from the view alone: the same view, the same choice.
     rng = random.Random(hash((seed, tuple(view.hand), tuple(c for _, c in view.played))))
-    hands = opponent_hands(view, rng)
-    if BOARD and view.starter is not None and board.near_end(view.scores, view.options):
-        return _board_play(view, legal, hands)
+    return opponent_hands(view, rng)
+
+
+def play_values(view: View, seed: int = 0) -> dict[Card, float]:
+    """Each legal card's worth in points, as EXPERT weighs them away from the board: what
+    it pegs now plus the weighted mean, over the opponent's hands of the belief, of the
+    rest of the play searched to its end (my points less the opponent's)."""
+    legal = list(view.legal_plays())
+    if not legal:
+        return {}
+    return _points(view, legal, _hypotheses(view, seed))
+
+
+def _points(view: View, legal: list[Card], hands: Hands) -> dict[Card, float]:
     cc = tuple(c % 13 for c in view.count_cards)
     mine = tuple(sorted(c % 13 for c in view.hand))
     memo: dict[tuple[object, ...], float] = {}
-    best: tuple[float, int] | None = None
-    choice = legal[0]
     weight = sum(w for _, w in hands)
+    out: dict[Card, float] = {}
     for c in sorted(legal):
         r = c % 13
         i = mine.index(r)
@@ -321,12 +345,26 @@ def expert_play(view: View, seed: int = 0) -> Card | None:
             else:
                 u = _solve(h, rest, ncc, count, False, True, memo)
             total += w * u
-        v = peg_points(ncc) + total / weight
-        key = (v, -int(c))
-        if best is None or key > best:
-            best = key
-            choice = c
-    return choice
+        out[c] = peg_points(ncc) + total / weight
+    return out
+
+
+def expert_play(view: View, seed: int = 0) -> Card | None:
+    legal = list(view.legal_plays())
+    if not legal:
+        return None
+    if len(legal) == 1:
+        return legal[0]
+    my_need = view.options.limit - view.scores[view.seat]
+    for c in legal:
+        if peg_points(list(view.count_cards) + [c]) >= my_need:
+            return c                      # pegging out wins the game now
+    hands = _hypotheses(view, seed)
+    if BOARD and view.starter is not None and board.near_end(view.scores, view.options):
+        return _board_play(view, legal, hands)
+    values = _points(view, legal, hands)
+    # The most points; among equals the lowest card (the sorted order's first).
+    return max(sorted(values), key=lambda c: (values[c], -int(c)))
 
 
 def _board_play(view: View, legal: list[Card], hands: Hands) -> Card:
@@ -378,5 +416,5 @@ class Expert(Standard):
         return expert_play(view, self.seed)
 
 
-__all__ = ["Expert", "crib_key", "crib_tables", "crib_value", "expert_discard",
-           "expert_play", "peg_table", "peg_value"]
+__all__ = ["Expert", "Split", "crib_key", "crib_tables", "crib_value", "discard_table",
+           "expert_discard", "expert_play", "peg_table", "peg_value", "play_values"]

@@ -7,7 +7,8 @@ the cards' flights; the game screen draws at them.
     y 150  DECK  STARTER  the play with its COUNT                messages
     y 246  your six cards (picked ones raised), your crib beside them
     y 314  1 2 3 4 5 6
-    y 326  [LAY AWAY]  [LAST COUNT]  [HINT]                          [QUIT]
+    y 326  [LAY AWAY]  [LAST COUNT]  [REVIEW] [HINT] [SAVE RECORD]  [QUIT]
+           (REVIEW and SAVE RECORD at a deal's end and the game's end)
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ HINT_BOX = Rect(384, 326, 56, 20)
 QUIT_BOX = Rect(568, 326, 56, 20)
 # At a hand's end and the game's end: SAVE RECORD (R), its note above the bottom row.
 SAVE_BOX = Rect(448, 326, 112, 20)
+REVIEW_BOX = Rect(312, 326, 64, 20)        # and REVIEW (V): docs/review.md
 NOTE_X, NOTE_Y = 340, 314
 
 # The information box in the middle of the screen, and the show box (taller: the

@@ -15,9 +15,11 @@ from port.cribbage.main.layout import CARD_H, CARD_W, COMPUTER, HUMAN, LINE
 from port.cribbage.main.table import Box, CribTable
 from port.cribbage.rules import Options, Phase, Player
 from port.cribbage.files import CribGame
+from port.cribbage import record, review
 from port.cribbage.record import PREFIX
 from port.files.gamerecord import Meta
 from port.main.controller import Controller
+from port.main.reviewscreen import ReviewScreen
 from port.mouse import LEFT, MIDDLE, RIGHT, Event, Key, Press
 from port.screen import Rect
 from port.screen.profiles import (BLACK, BLUE, LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW)
@@ -79,6 +81,8 @@ class CribPlay:
         if t.can_save and self._save_asked(e):
             self.note = self.ctx.save_record(PREFIX, lambda: t.record_text(self._meta()))
             return self
+        if t.can_save and self._review_asked(e):
+            return self._review()
         if t.box is not None:
             t.dismiss()                  # "Hit any key or mouse button to clear it quicker"
             return self
@@ -91,6 +95,29 @@ class CribPlay:
         if isinstance(e, Key):
             return e.char == "R"
         return e.button in (LEFT, RIGHT) and L.SAVE_BOX.contains(e.x, e.y)
+
+    @staticmethod
+    def _review_asked(e: Key | Press) -> bool:
+        """V, or a click on REVIEW (where SAVE RECORD is open: a hand's end, the game's)."""
+        if isinstance(e, Key):
+            return e.char == "V"
+        return e.button in (LEFT, RIGHT) and L.REVIEW_BOX.contains(e.x, e.y)
+
+    def _review(self) -> Controller:
+        """REVIEW: your decisions of the hand just counted (at the game's end, of the
+        whole game) beside EXPERT's, the costliest first (docs/review.md)."""
+        t = self.table
+        whole = t.over
+        hand = len(t.dealt)
+        text = t.record_text(self._meta())
+
+        def lines() -> list[str]:
+            log = record.parse(text)
+            mine = [d for d in review.choices(log, HUMAN) if whole or d.hand == hand]
+            return review.lines(review.review(mine))
+
+        title = "REVIEW OF THE GAME" if whole else f"REVIEW OF HAND {hand}"
+        return ReviewScreen(self.ctx.session, f"{title}: YOUR DECISIONS BESIDE EXPERT'S", lines, self)
 
     def _meta(self) -> Meta:
         cfg = self.ctx.config
@@ -282,6 +309,7 @@ class CribPlay:
         s.button(*L.QUIT_BOX, "QUIT", "Q")
         if self.table.can_save:
             s.button(*L.SAVE_BOX, "SAVE RECORD", "R")
+            s.button(*L.REVIEW_BOX, "REVIEW", "V")
             if self.note:
                 s.text(L.NOTE_X, L.NOTE_Y, self.note[:36], WHITE)
 

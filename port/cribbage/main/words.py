@@ -31,6 +31,13 @@ def _read_record(path: Path) -> Any:
     return read(path)
 
 
+def _review_record(log: Any, name: str | None) -> list[str]:
+    """``review FILE [NAME]``: each seat's decisions (or NAME's) beside EXPERT's."""
+    from port.cribbage.review import record_lines
+
+    return record_lines(log, name)
+
+
 def _first_screen() -> Callable[[Any], Any]:
     from port.cribbage.main.start import first_screen
 
@@ -46,6 +53,7 @@ Usage:  cribbage [61|121] [name] [path] [NODISK] [NOBLANK] [NOANIMATION] [LAPTOP
         cribbage list [path]        list the players in the statistics file
         cribbage view               show the documentation (CRIBBAGE.DOC)
         cribbage replay FILE        step through a game record (CR0001.REC) in the window
+        cribbage review FILE [name] each decision of a record beside EXPERT's, costliest first
 
   61 or 121    the score limit (the pegging board's length)
   name         your name, one word of at most 8 characters; the LAST unrecognised
@@ -70,6 +78,6 @@ Example:  cribbage John B:\\ go
 
 CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
                 "CRIBBAGE.DOC", HELP, _players, _first_screen, _read_record,
-                files=crib_files.NAMES)
+                _review_record, files=crib_files.NAMES)
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]
