@@ -3,34 +3,15 @@
 choices they make on hands written out."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
 
 from port.cards import PascalRandom, card, parse
 from port.cribbage import board, computer, expert, infer
 from port.cribbage.computer import Standard
 from port.cribbage.expert import Expert
 from port.cribbage.rules import HandState, Options, Phase, play_game
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def deal(non_dealer: str, dealer: str, starter: str, dealer_seat: int = 1,
-         scores: tuple[int, int] = (0, 0), options: Options = Options()) -> HandState:
-    return HandState.from_cards(dealer_seat, parse(non_dealer), parse(dealer), card(starter),
-                                scores, options)
-
-
-def _builder(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.cribbage.test_computer import _builder, deal
 
 
 # ---- the belief -----------------------------------------------------------------------
