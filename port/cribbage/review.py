@@ -31,7 +31,7 @@ from port.cards import Card
 from port.cribbage.expert import Split, discard_table, play_values
 from port.cribbage.record import GameLog
 from port.cribbage.rules import Act, Player, View
-from port.files.gamerecord import before_each
+from port.files.gamerecord import before_each, by_seat
 
 Choice = tuple[Card, Card] | Card
 
@@ -221,15 +221,7 @@ def choices(log: GameLog, seat: int | None = None) -> Iterator[Decision]:
 def record_lines(log: GameLog, name: str | None = None) -> list[str]:
     """The review of a game record: each seat's decisions (or the seat named), the
     costliest first. ``ValueError`` for a name that is no seat's."""
-    names = log.names
-    if name is not None and name not in names:
-        raise ValueError(f"no seat of this record is named {name!r} (the seats: {', '.join(names)})")
-    out: list[str] = []
-    for seat in (0, 1):
-        if name is not None and names[seat] != name:
-            continue
-        out += [f"{names[seat]} (seat {seat}):", *lines(review(choices(log, seat))), ""]
-    return out[:-1]
+    return by_seat(log.names, name, lambda seat: lines(review(choices(log, seat))))
 
 
 def _throw(choice: Choice) -> Choice:

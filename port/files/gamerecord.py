@@ -549,6 +549,20 @@ def kept_hands(hands: Iterable[Any]) -> list[tuple[Any, Any]]:
     return out
 
 
+def by_seat(names: Sequence[str], name: str | None,
+            lines_of: Callable[[int], list[str]]) -> list[str]:
+    """Each seat's lines under its name (or only the seat called ``name``), a blank line
+    between them: how ``review FILE [NAME]`` prints a record's seats in both games.
+    ``ValueError`` for a name that is no seat's."""
+    if name is not None and name not in names:
+        raise ValueError(f"no seat of this record is named {name!r} (the seats: {', '.join(names)})")
+    out: list[str] = []
+    for seat, seat_name in enumerate(names):
+        if name is None or seat_name == name:
+            out += [f"{seat_name} (seat {seat}):", *lines_of(seat), ""]
+    return out[:-1]
+
+
 def said(text: str, names: Sequence[str]) -> str:
     """An engine's sentence in the record's names: "seat 0" is the first seat's name."""
     for seat, name in enumerate(names):
@@ -593,7 +607,7 @@ def _shown(text: str) -> str:
 
 
 __all__ = ["Codec", "FromGame", "FromText", "Head", "Line", "Meta", "NUMBER", "Reader", "RecordError",
-           "VERSION", "Writer", "YES_NO", "before_each", "head_lines", "kept_hands", "read_head", "read_move",
+           "VERSION", "Writer", "YES_NO", "before_each", "by_seat", "head_lines", "kept_hands", "read_head", "read_move",
            "rules_of", "said",
            "canon", "cards_text", "check_title", "clean", "decode", "needed", "numbered",
            "parse_card", "parse_cards", "parse_rules", "parse_seat", "read_file", "read_header",

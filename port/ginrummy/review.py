@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from port.cards import Card
+from port.files.gamerecord import by_seat
 from port.ginrummy.expert import Expert
 from port.ginrummy.record import GameLog, choices
 from port.ginrummy.rules.players import Draw, KnockChoice, Player
@@ -177,16 +178,8 @@ def lines(judged: list[Judgement]) -> list[str]:
 def record_lines(log: GameLog, name: str | None = None, worlds: int = WORLDS) -> list[str]:
     """The review of a game record: each seat's decisions (or the seat named), the
     costliest first. ``ValueError`` for a name that is no seat's."""
-    names = log.names
-    if name is not None and name not in names:
-        raise ValueError(f"no seat of this record is named {name!r} (the seats: {', '.join(names)})")
-    out: list[str] = []
-    for seat in (0, 1):
-        if name is not None and names[seat] != name:
-            continue
-        judged = review((Decision(*each) for each in choices(log, seat)), worlds)
-        out += [f"{names[seat]} (seat {seat}):", *lines(judged), ""]
-    return out[:-1]
+    return by_seat(log.names, name,
+                   lambda seat: lines(review((Decision(*each) for each in choices(log, seat)), worlds)))
 
 
 def _order(choice: Choice) -> tuple[int, int]:
