@@ -47,7 +47,7 @@ def check_name(name: object) -> str:
         raise ValueError(f"A name is at most {NAME_LONGEST} characters long.")
     wrong = sorted({ch for ch in name if ch not in NAME_CHARS})
     if wrong:
-        shown = " ".join(ch if ch.isprintable() and ch.isascii() else repr(ch) for ch in wrong)
+        shown = " ".join(ch if ch.isprintable() else repr(ch) for ch in wrong)
         raise ValueError(f"A name has letters, digits, spaces and ! \" - : / ? only, not {shown}.")
     if name != name.strip():
         raise ValueError("A name cannot begin or end with a space.")
