@@ -84,6 +84,11 @@ return 0
 """
 
 
+def _moves(table_id: str) -> str:
+    # Not "room:table:ID:moves": a table called "x:moves" would be table x's moves.
+    return f"{P}moves:{table_id}"
+
+
 def _key(name: str) -> str:
     return name.lower()
 
@@ -168,7 +173,7 @@ class RedisStore:
                     result: dict[str, Any], ratings: dict[str, Rating] | None) -> int:
         check_game(game)
         rated = list((ratings or {}).items())
-        keys = [f"{P}games:next", f"{P}tables", f"{P}table:{table_id}", f"{P}table:{table_id}:moves",
+        keys = [f"{P}games:next", f"{P}tables", f"{P}table:{table_id}", f"{P}moves:{table_id}",
                 f"{P}games:of:{_key(players[0])}", f"{P}games:of:{_key(players[1])}",
                 *(f"{P}rating:{game}:{_key(name)}" for name, _ in rated)]
         args: list[Any] = [P, game, players[0], players[1], record, to_json(result), repr(time.time()),
@@ -201,14 +206,14 @@ class RedisStore:
         args = [table.table_id, table.game, table.players[0], table.players[1], to_json(table.rules),
                 str(int(table.seed)), repr(table.created), *(to_json(m) for m in table.moves)]
         with self._redis():
-            made = self._open(keys=[key, f"{key}:moves", f"{P}tables"], args=args)
+            made = self._open(keys=[key, _moves(table.table_id), f"{P}tables"], args=args)
         if not made:
             raise StoreError(f"The table {table.table_id} is already open.")
 
     def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
         key = f"{P}table:{table_id}"
         with self._redis():
-            have = int(self._add_move(keys=[key, f"{key}:moves"], args=[int(index), to_json(move)]))
+            have = int(self._add_move(keys=[key, _moves(table_id)], args=[int(index), to_json(move)]))
         if have < 0:
             raise StoreError(f"There is no running table {table_id}.")
         if have != index:
@@ -219,7 +224,7 @@ class RedisStore:
         with self._redis() as r:
             pipe = r.pipeline(transaction=True)     # the table and its moves as of one instant
             pipe.hgetall(key)
-            pipe.lrange(f"{key}:moves", 0, -1)
+            pipe.lrange(_moves(table_id), 0, -1)
             row, moves = pipe.execute()
         return _table(table_id, row, moves)
 
@@ -232,7 +237,7 @@ class RedisStore:
     def drop_table(self, table_id: str) -> None:
         with self._redis() as r:
             pipe = r.pipeline(transaction=True)
-            pipe.delete(f"{P}table:{table_id}", f"{P}table:{table_id}:moves")
+            pipe.delete(f"{P}table:{table_id}", f"{P}moves:{table_id}")
             pipe.srem(f"{P}tables", table_id)
             pipe.execute()
 

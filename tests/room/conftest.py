@@ -35,32 +35,53 @@ def _answers(port: int) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a redis-server of this session (without a database number)."""
+def _start(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A redis-server saving nothing, answering on a free port; skips without one."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip(SKIP)
-    folder: Path = tmp_path_factory.mktemp("redis")
     port = _free_port()
     proc = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
          "--dir", str(folder), "--databases", "64", "--logfile", str(folder / "redis.log")],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 5
+    while not _answers(port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            _stop(proc)
+            pytest.skip(SKIP)
+        time.sleep(0.02)
+    return proc, f"redis://127.0.0.1:{port}"
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
     try:
-        deadline = time.monotonic() + 5
-        while not _answers(port):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.skip(SKIP)
-            time.sleep(0.02)
-        yield f"redis://127.0.0.1:{port}"
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a redis-server of this session (without a database number)."""
+    proc, url = _start(tmp_path_factory.mktemp("redis"))
+    try:
+        yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        _stop(proc)
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A redis-server of one test's own, which the test may stop: (process, URL)."""
+    proc, url = _start(tmp_path)
+    try:
+        yield proc, url
+    finally:
+        if proc.poll() is None:
+            _stop(proc)
 
 
 _next_db = itertools.cycle(range(1, 64))

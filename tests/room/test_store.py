@@ -161,8 +161,8 @@ def test_presence_expires_or_is_dropped(store: Store) -> None:
 # -- the same games from both stores ---------------------------------------------------
 
 def _script(store: Store) -> list[Any]:
-    """A room's evening: accounts, two tables, refused moves, a finished game, a dropped
-    table. Every return value (or error message), with the clock's values zeroed."""
+    """A room's evening: accounts, two tables (one with a name made to collide with the
+    other's moves), refused moves, a finished game, a dropped table. Every return value (or error message), with the clock's values zeroed."""
     out: list[Any] = []
 
     def call(name: str, *args: Any, **kw: Any) -> None:
@@ -181,14 +181,14 @@ def _script(store: Store) -> list[Any]:
     call("account_by_token", b"tok", 1e9)
     call("account_by_token", b"tok", 5e9)
     call("open_table", table("a", ("Dave", "EXPERT"), seed=2**63 - 1))
-    call("open_table", table("b", ("Guest0042", "EXPERT"), game="cribbage", rules={"limit": 121},
+    call("open_table", table("a:moves", ("Guest0042", "EXPERT"), game="cribbage", rules={"limit": 121},
                              created=101.5, moves=({"lay": ["5H", "JD"]},)))
     call("open_table", table("c", seed=2**64))
     for i, move in enumerate([{"draw": "stock"}, {"discard": "JH"}, {"knock": True, "shows": [["7H", "8H"]]}]):
         call("add_move", "a", i, move)
     call("add_move", "a", 1, {"discard": "QS"})
-    call("add_move", "b", 0, {"peg": "5C"})
-    call("add_move", "b", 1, {"peg": "5C", "nested": {"x": [1, 2.5, None, "é"]}})
+    call("add_move", "a:moves", 0, {"peg": "5C"})
+    call("add_move", "a:moves", 1, {"peg": "5C", "nested": {"x": [1, 2.5, None, "é"]}})
     call("table", "a")
     call("running_tables")
     call("rating", "Dave", "ginrummy")
@@ -201,9 +201,9 @@ def _script(store: Store) -> list[Any]:
     call("game", 3)
     call("games_of", "dave")
     call("games_of", "EXPERT", limit=1)
-    call("drop_table", "b")
+    call("drop_table", "a:moves")
     call("running_tables")
-    call("table", "b")
+    call("table", "a:moves")
     return out
 
 
@@ -227,7 +227,7 @@ def test_a_redis_table_gives_the_same_games_as_a_sqlite_one(sqlite: SqliteStore,
     errors = [got for _, got in ours if isinstance(got, str) and got.startswith("StoreError")]
     assert errors == ["StoreError: The seed of table c does not fit in 64 bits.",
                       "StoreError: The table a has 3 moves stored, so the next is move 3, not 1.",
-                      "StoreError: The table b has 1 move stored, so the next is move 1, not 0."]
+                      "StoreError: The table a:moves has 1 move stored, so the next is move 1, not 0."]
 
 
 # -- two writers on one table ----------------------------------------------------------
@@ -361,6 +361,18 @@ def test_a_read_only_directory_is_one_sentence(tmp_path: Path) -> None:
         folder.chmod(0o755)
 
 
+def test_a_redis_that_goes_away_is_one_sentence(own_redis: tuple[subprocess.Popen[bytes], str]) -> None:
+    proc, url = own_redis
+    store = RedisStore(url)
+    store.open_table(table())
+    proc.kill()
+    proc.wait()
+    with pytest.raises(StoreError) as err:
+        store.add_move("t1", 0, {"draw": "stock"})
+    assert str(err.value) == f"The room lost its connection to Redis at {url}."
+    store.close()
+
+
 def test_an_unreachable_redis_is_one_sentence() -> None:
     import socket
 
@@ -373,3 +385,16 @@ def test_an_unreachable_redis_is_one_sentence() -> None:
     assert str(err.value) == f"The room cannot reach Redis at {url}."
     with pytest.raises(StoreError, match="cannot reach Redis at nonsense"):
         RedisStore("nonsense")
+
+
+@pytest.mark.parametrize("cls", [SqliteStore, RedisStore])
+def test_both_stores_have_every_method_of_the_interface(cls: type) -> None:
+    import inspect
+
+    wanted = {n: f for n, f in vars(Store).items() if callable(f) and not n.startswith("_")}
+    assert len(wanted) == 21
+    for name, proto in wanted.items():
+        theirs = inspect.signature(getattr(cls, name))
+        assert list(theirs.parameters) == list(inspect.signature(proto).parameters), name
+        assert [p.default for p in theirs.parameters.values()] == [
+            p.default for p in inspect.signature(proto).parameters.values()], name
