@@ -18,6 +18,9 @@ from port.files.records import FileError
 DEFAULT_NAME = "PLAYER"     # the documentation: "The default name is 'PLAYER'"
 NAME_MAX = 8                # "The name can be a maximum of 8 characters long"
 MAX_PLAYERS = 20            # "up to 20 different names currently running in this stats file"
+# The characters GinRummy's NAME field takes (Cribbage's takes . and , too): letters,
+# digits, ! " - : / ? and the space. The options menus and the room's names use them.
+NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
 
 
 class Named(Protocol):
