@@ -196,9 +196,14 @@ def _check(kind: str, name: str, field: Field, value: object) -> Any:
     return value
 
 
-def dump(kind: str, **fields: Any) -> str:
+def dump(kind: str, /, **fields: Any) -> str:
     """A message from the server, as the JSON text of one frame."""
     return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    """A message already made as a dict (with its "type"), as the JSON text of one frame."""
+    return json.dumps({"v": VERSION, **message}, separators=(",", ":"))
 
 
 # ---- the values ------------------------------------------------------------------------------
@@ -346,4 +351,4 @@ def _number(d: Any) -> float:
 
 
 __all__ = ["CHAT_MAX", "CLIENT", "GAMES", "MAX_BYTES", "Message", "NAME_MAX", "ProtocolError", "VERSION",
-           "decode", "dump", "encode", "parse"]
+           "decode", "dump", "dumps", "encode", "parse"]

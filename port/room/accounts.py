@@ -152,3 +152,7 @@ class RateLimit:
             self._tokens -= 1
             return True
         return False
+
+    def wait(self) -> float:
+        """Seconds until the next message is allowed (after ``allow`` said no)."""
+        return max(0.0, (1 - self._tokens) / self.rate)

@@ -26,7 +26,7 @@ from typing import Any
 
 from port.checks import IllegalMove
 from port.files.gamerecord import Meta
-from port.protocol import GAMES, Message, ProtocolError, dump, parse
+from port.protocol import GAMES, Message, ProtocolError, dump, dumps, parse
 from port.room import accounts, ratings
 from port.room.games import DRIVERS, RulesError, replay
 from port.room.hub import Hub, LocalHub
@@ -42,6 +42,7 @@ REMATCH_TTL = 120.0          # a finished table waits this long for a rematch
 TOKEN_TTL = 24 * 3600.0      # a session token resumes a session this long
 INVITES_OPEN_MAX = 10        # open invitations one player may have sent
 TICK = 0.2                   # how often the clocks are looked at
+THROTTLE_MAX = 1.0           # a message may be held this long by the rate limit, no longer
 SEND_QUEUE = 2000            # messages waiting for one slow client before it is let go
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
 
@@ -185,12 +186,18 @@ class Room:
             await self.gone(conn)
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:
-        now = time.monotonic()
-        if not conn.rate.allow(now):
-            if now - conn.last_refusal >= 1.0:      # one refusal a second, not one a message
-                conn.last_refusal = now
-                conn.put(dump("error", refused="message", reason="too many messages: at most 20 a second"))
-            return
+        # Past the rate, a client is slowed down (its messages wait, in order: a fast
+        # bot loses nothing); a flood that would wait too long is refused instead.
+        if not conn.rate.allow(time.monotonic()):
+            wait = conn.rate.wait()
+            if wait > THROTTLE_MAX:
+                now = time.monotonic()
+                if now - conn.last_refusal >= 1.0:      # one refusal a second, not one a message
+                    conn.last_refusal = now
+                    conn.put(dump("error", refused="message", reason="too many messages: at most 20 a second"))
+                return
+            await asyncio.sleep(wait)
+            conn.rate.allow(time.monotonic())
         try:
             msg = parse(raw)
         except ProtocolError as exc:
@@ -248,8 +255,8 @@ class Room:
 
     # ---- sending ---------------------------------------------------------------------------
 
-    def send(self, name: str, kind: str, **fields: Any) -> None:
-        self.deliver(name, dump(kind, **fields))
+    def send(self, to: str, kind: str, /, **fields: Any) -> None:
+        self.deliver(to, dump(kind, **fields))
 
     def deliver(self, name: str, text: str) -> None:
         conn = self.conns.get(name.lower())
@@ -508,7 +515,7 @@ class Room:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
         out = table.drain()
         for seat, msg in out:
-            self.deliver(table.players[seat], dump(**msg))
+            self.deliver(table.players[seat], dumps(msg))
         after_hand = any(m["type"] == "hand_end" for _, m in out)
         if table.driver.over:
             self.finish(table, "played", None)
@@ -563,7 +570,7 @@ class Room:
             return
         table, seat = self._table(who, msg)
         for m in table.since(seat, msg.get("since", 0)):
-            who.put(dump(**m))
+            who.put(dumps(m))
         if table.finished is not None:
             f = table.finished
             who.put(dump("game_end", table=table.id, number=f["number"], how=f["how"], winner=f["winner"],
