@@ -44,6 +44,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--key", help="TLS private key (PEM), with --cert")
     p.add_argument("--clock", type=int, default=60, help="the move clock an invitation starts with (seconds)")
     p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
+    p.add_argument("--lease", type=float, default=10.0,
+                   help="with --redis: seconds a table's owner key lives unless renewed (another process "
+                        "takes the table over once it has run out)")
     p.add_argument("--quiet", action="store_true", help="log only faults")
     return p
 
@@ -80,7 +83,7 @@ def _store(args: argparse.Namespace):   # -> (Store, Hub)
             from port.room.redisstore import RedisStore
 
             store = RedisStore(args.redis)
-            return store, RedisHub(store, args.redis)
+            return store, RedisHub(store, args.redis, table_ttl=args.lease)
         data = Path(args.data)
         if not data.is_dir():
             _fail(f"the data directory {args.data} does not exist")

@@ -254,7 +254,8 @@ class GinDriver(Driver):
         return self.state.winner
 
     def record(self, meta: Meta) -> str:
-        return gin_record.write(self.options, meta, self.kept)
+        # A record holds whole hands: a game resigned in its first hand has none ("").
+        return gin_record.write(self.options, meta, self.kept) if self.kept else ""
 
 
 _GIN_METHODS = {"take": "take_upcard", "decline": "decline_upcard", "stock": "draw_stock",
@@ -371,7 +372,7 @@ class CribDriver(Driver):
         return self.state.winner
 
     def record(self, meta: Meta) -> str:
-        return crib_record.write(self.options, meta, self.kept)
+        return crib_record.write(self.options, meta, self.kept) if self.kept else ""
 
 
 DRIVERS: dict[str, type[Driver]] = {"ginrummy": GinDriver, "cribbage": CribDriver}
