@@ -104,7 +104,10 @@ class Store(Protocol):
 
 def to_json(value: Any) -> str:
     """Compact and sorted, so the same dict is the same text in both stores."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        raise StoreError(f"The room stores plain JSON values only, not {str(value)[:60]}.") from None
 
 
 def check_game(game: str) -> str:
@@ -265,6 +268,8 @@ class SqliteStore:
         # Read before journal_mode: a file that is not SQLite fails here, not later.
         version = db.execute("PRAGMA user_version").fetchone()[0]
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal" and not os.access(self.path, os.W_OK):
+            raise StoreError(f"The room database {self.path} is read-only.")
         if str(mode).lower() != "wal":
             raise StoreError(f"The room database {self.path} cannot use a write-ahead log.")
         db.execute("PRAGMA synchronous = NORMAL")

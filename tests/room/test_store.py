@@ -129,6 +129,15 @@ def test_a_dropped_table_leaves_nothing(store: Store) -> None:
     assert store.table("t1").moves == ()    # type: ignore[union-attr]
 
 
+def test_a_move_that_is_not_json_is_refused(store: Store) -> None:
+    store.open_table(table())
+    with pytest.raises(StoreError, match="plain JSON values only"):
+        store.add_move("t1", 0, {"card": {1, 2}})
+    with pytest.raises(StoreError, match="plain JSON values only"):
+        store.add_move("t1", 0, {"score": float("nan")})
+    store.add_move("t1", 0, {"card": "AS"})          # nothing was stored; the table goes on
+
+
 def test_a_game_not_in_the_room_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no game called 'chess'"):
         store.open_table(table(game="chess"))
