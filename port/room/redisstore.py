@@ -121,7 +121,7 @@ class RedisStore:
     def _redis(self) -> Iterator[redis.Redis]:
         try:
             yield self._r
-        except redis.ConnectionError:
+        except (redis.ConnectionError, redis.TimeoutError):
             raise StoreError(f"The room lost its connection to Redis at {self.url}.") from None
         except redis.RedisError as e:
             raise StoreError(f"Redis at {self.url} refused a command ({str(e).splitlines()[0]}).") from None

@@ -104,7 +104,10 @@ class Store(Protocol):
 
 def to_json(value: Any) -> str:
     """Compact and sorted, so the same dict is the same text in both stores."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        raise StoreError(f"The room stores plain JSON values only, not {str(value)[:60]}.") from None
 
 
 def check_game(game: str) -> str:
@@ -233,8 +236,10 @@ class SqliteStore:
     # -- opening ---------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        if not self.path.parent.is_dir():
+        if not self.path.parent.exists():
             raise StoreError(f"The room's data directory {self.path.parent} does not exist.")
+        if not self.path.parent.is_dir():
+            raise StoreError(f"The room's data directory {self.path.parent} is not a directory.")
         if not self.path.exists() and not os.access(self.path.parent, os.W_OK):
             raise StoreError(f"The room's data directory {self.path.parent} is read-only, "
                              f"so its database {self.path.name} cannot be made.")
@@ -263,31 +268,41 @@ class SqliteStore:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 5000")
         # Read before journal_mode: a file that is not SQLite fails here, not later.
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        db.execute("PRAGMA user_version").fetchone()
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal" and not os.access(self.path, os.W_OK):
+            raise StoreError(f"The room database {self.path} is read-only.")
         if str(mode).lower() != "wal":
             raise StoreError(f"The room database {self.path} cannot use a write-ahead log.")
         db.execute("PRAGMA synchronous = NORMAL")
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"The room database {self.path} was made by a newer version of the room.")
-        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise StoreError(f"The file {self.path} is an SQLite database but not the room's.")
         # A damaged file is refused when the room starts, not in the middle of a game.
         if db.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
             raise StoreError(f"The room database {self.path} is damaged or is not an SQLite database.")
-        while version < SCHEMA_VERSION:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+        while self._migrate(db):
+            pass
+
+    def _migrate(self, db: sqlite3.Connection) -> bool:
+        """One step of the schema forward, if the file needs one: True if it took one.
+        The version is read under the write lock, so two processes opening a new file
+        at once make its tables once."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"The room database {self.path} was made by a newer version of the room.")
+            if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise StoreError(f"The file {self.path} is an SQLite database but not the room's.")
+            if version < SCHEMA_VERSION:
                 for statement in _MIGRATIONS[version].split(";"):
                     if statement.strip():
                         db.execute(statement)
-                version += 1
                 # PRAGMA takes no parameters; the value is our own integer, not input.
-                db.execute(f"PRAGMA user_version = {int(version)}")
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+                db.execute(f"PRAGMA user_version = {int(version) + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return version < SCHEMA_VERSION
 
     # -- plumbing --------------------------------------------------------------------
 

@@ -129,6 +129,15 @@ def test_a_dropped_table_leaves_nothing(store: Store) -> None:
     assert store.table("t1").moves == ()    # type: ignore[union-attr]
 
 
+def test_a_move_that_is_not_json_is_refused(store: Store) -> None:
+    store.open_table(table())
+    with pytest.raises(StoreError, match="plain JSON values only"):
+        store.add_move("t1", 0, {"card": {1, 2}})
+    with pytest.raises(StoreError, match="plain JSON values only"):
+        store.add_move("t1", 0, {"score": float("nan")})
+    store.add_move("t1", 0, {"card": "AS"})          # nothing was stored; the table goes on
+
+
 def test_a_game_not_in_the_room_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no game called 'chess'"):
         store.open_table(table(game="chess"))
@@ -347,6 +356,30 @@ def test_another_programs_database_is_refused(tmp_path: Path) -> None:
 def test_a_missing_data_directory_is_one_sentence(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=f"directory {tmp_path / 'gone'} does not exist"):
         SqliteStore(tmp_path / "gone" / DB_NAME)
+
+
+def test_a_data_directory_that_is_a_file_is_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("not a folder")
+    with pytest.raises(StoreError, match=f"directory {tmp_path / 'data'} is not a directory"):
+        SqliteStore(tmp_path / "data" / DB_NAME)
+
+
+OPENER = """
+import sys
+from pathlib import Path
+from port.room.store import SqliteStore
+SqliteStore(Path(sys.argv[1])).close()
+print("opened")
+"""
+
+
+def test_processes_opening_a_new_file_at_once_make_it_once(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(TOP)}
+    procs = [subprocess.Popen([sys.executable, "-c", OPENER, str(tmp_path / DB_NAME)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=30) for p in procs]
+    assert [o for o, _ in outs] == ["opened\n"] * 4, [e for _, e in outs]
+    SqliteStore(tmp_path / DB_NAME).close()
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="as root every directory is writable")
