@@ -256,16 +256,32 @@ def _parts(hint: Any) -> tuple[Any, tuple[Any, ...]]:
     return typing.get_origin(hint), typing.get_args(hint)
 
 
+def _same(v: Any) -> Any:
+    return v
+
+
+_CARD_TEXT: dict[int, str] = {n: str(Card(n)) for n in range(52)}   # a card's text by its number
+_CARD_OF: dict[str, Card] = {t: Card(n) for n, t in _CARD_TEXT.items()}
+
+
 @cache
 def _encoder(hint: Any) -> Callable[[Any], Any]:
     origin, args = _parts(hint)
     if hint is Card:
-        return lambda v: str(Card(v))
+        return _card_text
     if origin in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1:                       # X | None: X's own encoder, or null
+            some = _encoder(rest[0])
+            return lambda v: None if v is None else some(v)
         return _encode_any
+    if hint is int or hint is str or hint is bool or hint is float:
+        return _same
     if origin in (tuple, list):
         if len(args) == 2 and args[1] is Ellipsis or origin is list:
             inner = _encoder(args[0]) if args else _encode_any
+            if inner is _same:
+                return list
             return lambda v: [inner(x) for x in v]
         each = [_encoder(a) for a in args]
         return lambda v: [f(x) for f, x in zip(each, v)]
@@ -316,6 +332,11 @@ def _decoder(hint: Any) -> Callable[[Any], Any]:
     return lambda d: d
 
 
+def _card_text(v: Any) -> str:
+    text = _CARD_TEXT.get(v)
+    return text if text is not None else str(Card(v))
+
+
 def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
     fields = [(name, _decoder(h)) for name, h in _hints(cls)]
 
@@ -327,9 +348,12 @@ def _dataclass_decoder(cls: type) -> Callable[[Any], Any]:
 
 
 def _card(d: Any) -> Card:
-    if not isinstance(d, str):
-        raise ProtocolError(f"a card is its text, such as \"AS\", not {d!r}")
-    return card(d)
+    got = _CARD_OF.get(d) if isinstance(d, str) else None
+    if got is None:
+        if not isinstance(d, str):
+            raise ProtocolError(f"a card is its text, such as \"AS\", not {d!r}")
+        return card(d)       # another spelling the Cards unit reads ("as"), or its one sentence
+    return got
 
 
 def _list(d: Any, hint: Any) -> list[Any]:

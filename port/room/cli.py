@@ -44,6 +44,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--key", help="TLS private key (PEM), with --cert")
     p.add_argument("--clock", type=int, default=60, help="the move clock an invitation starts with (seconds)")
     p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
+    p.add_argument("--invite-time", type=float, default=120.0,
+                   help="seconds an invitation (each round of it) waits for its answer")
     p.add_argument("--lease", type=float, default=10.0,
                    help="with --redis: seconds a table's owner key lives unless renewed (another process "
                         "takes the table over once it has run out)")
@@ -111,7 +113,7 @@ async def _serve(args: argparse.Namespace) -> None:
 
     store, hub = _store(args)
     tls = _tls(args)
-    room = Room(store, hub, grace=args.grace, clock_default=args.clock)
+    room = Room(store, hub, grace=args.grace, clock_default=args.clock, invite_ttl=args.invite_time)
     await room.start()
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
