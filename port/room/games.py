@@ -57,16 +57,16 @@ def _rule_value(name: str, value: object, default: object) -> object:
         if type(value) is not str:
             raise RulesError(f"the rule {name!r} is a word, not {value!r}")
         return value
-    if isinstance(default, tuple):
-        if not isinstance(value, list) or any(type(v) is not str for v in value) or len(value) > 4:
+    if isinstance(default, (tuple, list)):
+        if not isinstance(value, (list, tuple)) or any(type(v) is not str for v in value) or len(value) > 4:
             raise RulesError(f"the rule {name!r} is a list of words, not {value!r}")
-        return tuple(value)
+        return list(value)         # as JSON has it: the rules travel and are stored as JSON
     raise RulesError(f"the rule {name!r} cannot be set")
 
 
 def _rules(given: Mapping[str, Any] | None, defaults: dict[str, Any], game: str) -> dict[str, Any]:
     """Every rule, the given ones over the defaults; unknown names refused."""
-    out = dict(defaults)
+    out = {k: list(v) if isinstance(v, tuple) else v for k, v in defaults.items()}
     for name, value in (given or {}).items():
         if name not in defaults:
             shown = name if len(name) <= 20 else name[:20] + "..."

@@ -62,7 +62,8 @@ class Conn:
     last_refusal: float = 0.0
     ratings: dict[str, Rating] = field(default_factory=dict)
 
-    def put(self, text: str) -> bool:
+    def put(self, text: str | None) -> bool:
+        """Queue a frame (None: close once what is queued has gone)."""
         try:
             self.queue.put_nowait(text)
             return True
@@ -326,9 +327,10 @@ class Room:
             raise Refused(f"this connection is logged in as {conn.name} already")
         old = self.conns.get(account.name.lower())
         if old is not None and old is not conn:
-            old.put(dump("error", refused="session", reason=f"{account.name} logged in from elsewhere"))
             old.name = None
-            self._drop(old)
+            if not (old.put(dump("error", refused="session", reason=f"{account.name} logged in from elsewhere"))
+                    and old.put(None)):      # told, then closed; a full queue: just closed
+                self._drop(old)
         conn.name, conn.bot, conn.guest = account.name, bool(account.bot), bool(account.guest)
         self.conns[account.name.lower()] = conn
         if token is None:

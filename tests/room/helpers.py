@@ -31,6 +31,7 @@ class RoomProcess:
         self.data, self.args, self.port = data, list(args), port
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
+        self.banner = ""                 # the line it printed when it started listening
 
     def start(self, timeout: float = 20.0) -> RoomProcess:
         self.data.mkdir(parents=True, exist_ok=True)
@@ -46,6 +47,7 @@ class RoomProcess:
         m = re.search(r"listening on (wss?://[\d.]+:(\d+))", line)
         assert m, line
         self.url, self.port = m.group(1), int(m.group(2))
+        self.banner = line.strip()
         assert time.monotonic() < deadline
         return self
 
