@@ -50,6 +50,24 @@ def plain(text: str) -> str:
     return "".join("?" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
 
 
+QUOTE_MAX = 60              # characters of a word a message quotes: the message stays one line
+
+
+def cut(text: str, limit: int = QUOTE_MAX) -> str:
+    """Text as a message shows it: printable (``plain``), and a long one cut to ``limit``
+    characters, saying so and how long it was (a 5,000-character word is never echoed
+    whole)."""
+    text = plain(text)
+    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text):,} characters, cut)"
+
+
+def quoted(text: str, limit: int = QUOTE_MAX) -> str:
+    """Text quoted in a message, as ``repr`` would, but cut as ``cut`` cuts it (the note
+    outside the quotes): ``'AAAA'... (5,000 characters, cut)``."""
+    text = plain(text)
+    return repr(text) if len(text) <= limit else f"{text[:limit - 3]!r}... ({len(text):,} characters, cut)"
+
+
 def check_name(name: object) -> None:
     if not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable() or not name.strip():
         raise FileError(f"bad player name {name!r}")

@@ -78,6 +78,6 @@ Example:  cribbage John B:\\ go
 
 CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
                 "CRIBBAGE.DOC", HELP, _players, _first_screen, _read_record,
-                _review_record, files=crib_files.NAMES)
+                _review_record, files=crib_files.NAMES, record_prefix="CR")
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]
