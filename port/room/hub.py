@@ -149,6 +149,9 @@ class RedisHub(Hub):
         self.table_ttl = table_ttl
         self.presence_ttl = presence_ttl
         self.redis = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=10)
+        # Pub/sub channels are the server's, not a database's: name them by the database.
+        db = self.redis.connection_pool.connection_kwargs.get("db", 0)
+        self.channel_all = f"room:{db}:all"
         self.renewed: dict[str, float] = {}
         self.listener: asyncio.Task[None] | None = None
         self.pubsub: Any = None
@@ -158,7 +161,8 @@ class RedisHub(Hub):
 
         self.async_redis = aioredis.Redis.from_url(self.url)
         self.pubsub = self.async_redis.pubsub()
-        await self.pubsub.subscribe(f"room:proc:{self.me}", "room:all")
+        await self.pubsub.subscribe(self._channel(self.me), self.channel_all)
+        self.heartbeat()
         self.listener = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
@@ -171,16 +175,29 @@ class RedisHub(Hub):
     def new_id(self, prefix: str) -> str:
         return f"{prefix}{self.me}-{secrets.token_hex(5)}"
 
+    def _channel(self, proc: str) -> str:
+        return self.channel_all.replace(":all", f":proc:{proc}")
+
     # who is here: Redis's presence keys, one per player, refreshed while connected
     def find(self, name: str) -> dict[str, Any] | None:
         local = self._conn_entry(name)
         if local is not None:
             return local
         raw = self.redis.get(f"room:presence:{name.lower()}")
-        return None if raw is None else json.loads(raw)
+        entry = None if raw is None else json.loads(raw)
+        return entry if entry is not None and self.alive(entry.get("proc")) else None
 
     def everyone(self) -> list[dict[str, Any]]:
-        return [{k: v for k, v in e.items() if k != "proc"} for e in self.store.presence().values()]
+        entries = list(self.store.presence().values())
+        living = {p for p in {e.get("proc") for e in entries} if self.alive(p)}
+        return [{k: v for k, v in e.items() if k != "proc"} for e in entries if e.get("proc") in living]
+
+    def alive(self, proc: object) -> bool:
+        """Whether a room process is still there (its heartbeat key has not run out)."""
+        return proc == self.me or (isinstance(proc, str) and bool(self.redis.exists(f"room:alive:{proc}")))
+
+    def heartbeat(self) -> None:
+        self.redis.set(f"room:alive:{self.me}", "1", px=int(self.table_ttl * 1000))
 
     def here(self, name: str, entry: dict[str, Any]) -> None:
         self.store.set_presence(name.lower(), {**entry, "proc": self.me}, self.presence_ttl)
@@ -189,12 +206,12 @@ class RedisHub(Hub):
         self.store.drop_presence(name.lower())
 
     def announce(self, kind: str, name: str) -> None:
-        self.redis.publish("room:all", json.dumps({"op": kind, "name": name, "from": self.me}))
+        self.redis.publish(self.channel_all, json.dumps({"op": kind, "name": name, "from": self.me}))
 
     def forward(self, name: str, text: str) -> None:
         entry = self.find(name)
         if entry is not None and entry.get("proc") not in (None, self.me):
-            self.redis.publish(f"room:proc:{entry['proc']}", json.dumps({"op": "deliver", "to": name, "text": text}))
+            self.redis.publish(self._channel(entry["proc"]), json.dumps({"op": "deliver", "to": name, "text": text}))
 
     # who sits where: a set per player in Redis
     def seat(self, name: str, table_id: str) -> None:
@@ -258,9 +275,14 @@ class RedisHub(Hub):
             owner = msg["id"][1:].split("-")[0]
         else:
             return False
+        if owner is not None and owner != self.me and not self.alive(owner):
+            # Its process is gone: the table is anybody's, made again from Redis here.
+            if msg.type in TABLE_MESSAGES and self.store.table_owner(msg["table"]) == owner:
+                self.redis.delete(f"room:owner:{msg['table']}")
+            return False
         if owner is None or owner == self.me:
             return False
-        self.redis.publish(f"room:proc:{owner}", json.dumps(
+        self.redis.publish(self._channel(owner), json.dumps(
             {"op": "command", "name": who.name, "bot": who.bot, "guest": who.guest,
              "type": msg.type, "fields": dict(msg.fields)}))
         return True
@@ -275,12 +297,17 @@ class RedisHub(Hub):
 
     async def _listen(self) -> None:
         assert self.room is not None
-        last = time.monotonic()
+        last = beat = time.monotonic()
         while True:
             try:
-                got = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if time.monotonic() - last > self.presence_ttl / 3:
-                    last = time.monotonic()
+                got = await self.pubsub.get_message(ignore_subscribe_messages=True,
+                                                    timeout=min(1.0, self.table_ttl / 4))
+                now = time.monotonic()
+                if now - beat > self.table_ttl / 4:
+                    beat = now
+                    self.heartbeat()
+                if now - last > self.presence_ttl / 3:
+                    last = now
                     self.refresh_presence()
                 if got is None:
                     continue
