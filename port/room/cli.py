@@ -111,8 +111,8 @@ async def _serve(args: argparse.Namespace) -> None:
 
     from port.room.server import Room
 
-    store, hub = _store(args)
     tls = _tls(args)
+    store, hub = _store(args)
     room = Room(store, hub, grace=args.grace, clock_default=args.clock, invite_ttl=args.invite_time)
     await room.start()
     stop = asyncio.get_running_loop().create_future()
