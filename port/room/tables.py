@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from port.cards import Card
 from port.room.games import DRIVERS, Driver, replay
 from port.room.seat import seat_for
 
@@ -129,19 +128,4 @@ class Table:
         return d
 
 
-def cards_in(value: Any) -> set[str]:
-    """Every card's text in a message (for the tests that check nothing hidden leaks)."""
-    found: set[str] = set()
-    if isinstance(value, str):
-        if len(value) == 2 and value[0] in "A23456789TJQK" and value[1] in "SHDC":
-            found.add(value)
-    elif isinstance(value, dict):
-        for v in value.values():
-            found |= cards_in(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            found |= cards_in(v)
-    return found
-
-
-__all__ = ["Card", "HAND_PAUSE", "STANDIN", "TIMEOUTS_TO_FORFEIT", "Table", "cards_in"]
+__all__ = ["HAND_PAUSE", "STANDIN", "TIMEOUTS_TO_FORFEIT", "Table"]
