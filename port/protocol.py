@@ -289,8 +289,35 @@ def _encoder(hint: Any) -> Callable[[Any], Any]:
         return lambda v: v.value
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         fields = [(name, _encoder(h)) for name, h in _hints(hint)]
-        return lambda v: {name: f(getattr(v, name)) for name, f in fields}
+
+        def fresh(v: Any) -> dict[str, Any]:
+            return {name: f(getattr(v, name)) for name, f in fields}
+        if hint.__dataclass_params__.frozen and not hint.__name__.endswith("View"):   # type: ignore[attr-defined]
+            return _remembered(fresh)
+        return fresh
     return _encode_any
+
+
+def _remembered(fresh: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    """A frozen value's encoding, made once: a seat's View changes with every message,
+    but the small values in it (its events, its options, a count's scores) repeat, and
+    an equal frozen value encodes the same. The dicts given out are shared: read only."""
+    memo: dict[Any, dict[str, Any]] = {}
+
+    def encode_once(v: Any) -> dict[str, Any]:
+        try:
+            got = memo.get(v)
+        except TypeError:                  # a frozen value holding a list: not hashable
+            return fresh(v)
+        if got is None:
+            if len(memo) >= _MEMO_MAX:
+                memo.clear()
+            got = memo[v] = fresh(v)
+        return got
+    return encode_once
+
+
+_MEMO_MAX = 50_000      # encodings kept per type, then forgotten all at once
 
 
 @cache

@@ -70,12 +70,17 @@ class Conn:
 
     async def write_loop(self) -> None:
         """Send what is queued, in order; a slow client slows nobody else."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                await self.ws.close()
-                return
-            await self.ws.send(text)
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.ws.close()
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            return           # the reading side sees the close and ends the connection
 
 
 @dataclass
@@ -495,8 +500,7 @@ class Room:
         try:
             table.driver.apply(seat, move)
         except (IllegalMove, ProtocolError) as exc:
-            reason = getattr(exc, "reason", None) if isinstance(exc, IllegalMove) else None
-            raise Refused(_seat_words(str(exc), table) if reason is None else _seat_words(str(exc), table)) from None
+            raise Refused(_seat_words(str(exc), table)) from None
         stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
         try:
             self.store.add_move(table.id, index, stored)
@@ -522,7 +526,10 @@ class Room:
             self.deliver(table.players[1], clock)
 
     def finish(self, table: Table, how: str, loser: int | None) -> None:
-        """The game is over (played out, resigned, forfeited): record it, rate it, say it."""
+        """The game is over (played out, resigned, forfeited): record it, rate it, say it.
+        If the store cannot keep it now, the clocks' tick tries again (``ending``)."""
+        table.ending = (how, loser)
+        table.deadline = None
         driver = table.driver
         winner = driver.winner() if loser is None else 1 - loser
         scores = driver.scores()
@@ -540,7 +547,7 @@ class Room:
                   "hands": len(driver.kept), "seed": table.seed}
         number = self.store.finish_game(table.id, table.game, table.players, record, result, new)
         table.finished = {**result, "number": number, "at": time.monotonic()}
-        table.deadline = table.asked = None
+        table.deadline = table.asked = table.ending = None
         changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
                        "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
         for p in table.players:
@@ -629,7 +636,7 @@ class Room:
     async def on_bye(self, conn: Any, msg: Message) -> None:
         conn.put(dump("bye"))
         if isinstance(conn, Conn):
-            conn.queue.put_nowait(None)
+            conn.put(None)
 
     # ---- the clocks ------------------------------------------------------------------------------------
 
@@ -646,26 +653,41 @@ class Room:
         for inv in [i for i in self.invitations.values() if i.expires <= mono]:
             self._close_invitation(inv, "expired")
         for table in list(self.tables.values()):
-            if table.finished is not None:
-                if mono - table.finished["at"] > REMATCH_TTL:
-                    self._forget(table)
-                continue
-            self.hub.renew(table.id)
-            for seat, until in list(table.away.items()):
-                if until <= now:
-                    if (1 - seat) in table.away:
-                        self._abandon(table)
-                    else:
-                        self.finish(table, "away", seat)
-                    break
-            if table.finished is None and table.id in self.tables and table.deadline is not None \
-                    and table.deadline <= now:
-                self._clock_ran_out(table, now)
+            try:
+                self._tick_table(table, now, mono)
+            except StoreError as exc:      # the store is failing: said once a tick, tried again next
+                log.error("table %s: %s", table.id, exc)
+            except Exception:
+                log.exception("a fault at table %s", table.id)
+
+    def _tick_table(self, table: Table, now: float, mono: float) -> None:
+        if table.finished is not None:
+            if mono - table.finished["at"] > REMATCH_TTL:
+                self._forget(table)
+            return
+        if table.ending is not None:
+            self.finish(table, *table.ending)          # the store could not keep it before
+            return
+        self.hub.renew(table.id)
+        for seat, until in list(table.away.items()):
+            if until <= now:
+                if (1 - seat) in table.away:
+                    self._abandon(table)
+                else:
+                    self.finish(table, "away", seat)
+                return
+        if table.deadline is not None and table.deadline <= now:
+            self._clock_ran_out(table, now)
 
     def _clock_ran_out(self, table: Table, now: float) -> None:
         seat = table.asked
         assert seat is not None
-        move = table.standin_move(seat)
+        try:
+            move = table.standin_move(seat)
+        except Exception:
+            log.exception("the stand-in could not move at table %s; its clock is stopped", table.id)
+            table.deadline = None
+            return
         table.timeouts[seat] += 1
         count = table.timeouts[seat]
         for p in table.players:

@@ -44,6 +44,7 @@ class Table:
     asked: int | None = None
     finished: dict[str, Any] | None = None                      # the result once over
     rematch: set[int] = field(default_factory=set)
+    ending: tuple[str, int | None] | None = None                # a finish the store has not kept yet
     created: float = field(default_factory=time.time)
 
     @classmethod
