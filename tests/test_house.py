@@ -24,7 +24,7 @@ import pytest
 TOP = Path(__file__).resolve().parents[1]
 PORT = TOP / "port"
 SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras",
-          "port.checks", "port.protocol")
+          "port.checks", "port.protocol", "port.client")
 GAMES = ("port.ginrummy", "port.cribbage")
 ON_TOP = ("port.match", "port.env", "port.room")
 
@@ -104,7 +104,7 @@ CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rule
         "port.ginrummy.expert", "port.ginrummy.levels", "port.ginrummy.files", "port.ginrummy.record",
         "port.cribbage.rules", "port.cribbage.computer", "port.cribbage.expert",
         "port.cribbage.levels", "port.cribbage.files", "port.cribbage.record", "port.bots",
-        "port.protocol", "port.room.server", "port.room.cli", "port.room.bot", "port.room.hub",
+        "port.protocol", "port.client", "port.room.server", "port.room.cli", "port.room.bot", "port.room.hub",
         "port.room.redisstore"]
 
 
