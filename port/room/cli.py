@@ -49,6 +49,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lease", type=float, default=10.0,
                    help="with --redis: seconds a table's owner key lives unless renewed (another process "
                         "takes the table over once it has run out)")
+    p.add_argument("--pages", default="dist", metavar="DIR",
+                   help="where scripts/build_web.sh put ginrummy.html and cribbage.html: served over "
+                        "HTTP on the room's own port when they are there (default: dist)")
     p.add_argument("--quiet", action="store_true", help="log only faults")
     return p
 
@@ -106,6 +109,34 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     return context
 
 
+PAGES = ("ginrummy.html", "cribbage.html")
+
+
+def pages(folder: Path):   # -> websockets' process_request
+    """The web pages of both games, served over plain HTTP on the room's own port, so a
+    browser player needs nothing but the room's address. Only these two names are
+    served, read from ``folder``: nothing a client sends becomes a path."""
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    def answer(connection, request):   # noqa: ANN001 - websockets' own types
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None                      # the room itself
+        name = request.path.split("?", 1)[0].lstrip("/")
+        if name in ("", "index.html"):
+            built = [p for p in PAGES if (folder / p).is_file()]
+            links = "".join(f'<p><a href="{p}">{p.split(".")[0].upper()}</a></p>' for p in built) or \
+                "<p>No page is built here: scripts/build_web.sh builds them.</p>"
+            body = (f"<!doctype html><title>Card room</title><body style='background:#000;color:#aaa;"
+                    f"font-family:monospace'><h1 style='color:#f55'>CARD ROOM</h1>{links}</body>").encode()
+            return Response(200, "OK", Headers({"Content-Type": "text/html; charset=utf-8"}), body)
+        if name in PAGES and (folder / name).is_file():
+            body = (folder / name).read_bytes()
+            return Response(200, "OK", Headers({"Content-Type": "text/html; charset=utf-8"}), body)
+        return connection.respond(404, "There is no such page here.\n")
+    return answer
+
+
 async def _serve(args: argparse.Namespace) -> None:
     from websockets.asyncio.server import serve
 
@@ -119,7 +150,8 @@ async def _serve(args: argparse.Namespace) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     try:
-        server = await serve(room.handler, args.host, args.port, max_size=FRAME_MAX, ssl=tls)
+        server = await serve(room.handler, args.host, args.port, max_size=FRAME_MAX, ssl=tls,
+                             process_request=pages(Path(args.pages)))
     except OSError as exc:
         await room.stop()
         _fail(f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})")

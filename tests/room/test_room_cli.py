@@ -62,3 +62,25 @@ def test_tls_with_cert_and_key(tmp_path: Path) -> None:
             assert ws.recv(timeout=5) == '{"v":1,"type":"pong","t":3}'
         with pytest.raises(Exception):                  # plain ws:// gets nothing from a TLS room
             Client(room.url.replace("wss://", "ws://")).answer("ping", timeout=2)
+
+
+def test_the_built_pages_are_served_on_the_rooms_port(tmp_path: Path) -> None:
+    import urllib.error
+    import urllib.request
+
+    pages = tmp_path / "dist"
+    pages.mkdir()
+    (pages / "ginrummy.html").write_text("<html>GinRummy's page</html>")
+    (tmp_path / "secret.txt").write_text("not for the web")
+    with RoomProcess(tmp_path / "room", "--pages", str(pages)) as room:
+        http = room.url.replace("ws://", "http://")
+        with urllib.request.urlopen(http + "/ginrummy.html", timeout=5) as page:
+            assert page.status == 200 and page.read() == b"<html>GinRummy's page</html>"
+        with urllib.request.urlopen(http + "/", timeout=5) as index:
+            text = index.read().decode()
+            assert 'href="ginrummy.html"' in text and "cribbage.html" not in text
+        for path in ("/cribbage.html", "/../secret.txt", "/%2e%2e/secret.txt", "/ROOM.DB"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(http + path, timeout=5)
+            assert refused.value.code == 404
+        assert Client(room.url).answer("ping", t=1)["type"] == "pong"      # the room on the same port
