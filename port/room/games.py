@@ -84,7 +84,9 @@ class Driver:
     """What both games' drivers share: the seed, the moves so far, the messages owed."""
 
     game = ""
+    TITLE = ""                           # the game's name in a refusal ("GinRummy has no rule ...")
     DEFAULTS: dict[str, Any] = {}
+    FIXED: dict[str, Any] = {}           # engine options the room sets itself
 
     def __init__(self, rules: Mapping[str, Any], seed: int) -> None:
         self.rules = dict(rules)
@@ -92,10 +94,44 @@ class Driver:
         self.out: Out = []
         self.moves: list[tuple[int, dict[str, Any]]] = []   # (seat, move), as made
         self.hand_number = 0
+        self.options = self.options_of(self.rules)
+
+    @classmethod
+    def engine_options(cls) -> type:
+        raise NotImplementedError
+
+    @classmethod
+    def options_of(cls, rules: Mapping[str, Any]) -> Any:
+        """The engine's options for the rules (``RulesError``: the engine's own sentence)."""
+        fields = {k: v for k, v in rules.items() if k not in ROOM_RULES}
+        try:
+            return cls.engine_options()(**fields, **cls.FIXED)
+        except (TypeError, ValueError) as exc:
+            raise RulesError(str(exc)) from None
 
     @classmethod
     def check_rules(cls, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """The rules an invitation names, complete and checked (``RulesError``)."""
+        rules = _rules(given, cls.DEFAULTS, cls.TITLE)
+        cls.options_of(rules)
+        return rules
+
+    def _begin(self) -> None:
+        """A hand is dealt: each seat is shown it, then the first seat is asked."""
+        self.hand_number += 1
+        self.start = self.hand_state().copy()
+        self.sent = 0
+        for seat in (0, 1):
+            self._say(seat, "deal", hand=self.hand_number, view=encode(self.seat_view(seat)))
+        self._ask()
+
+    def hand_state(self) -> Any:
+        raise NotImplementedError
+
+    def seat_view(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def _ask(self) -> None:
         raise NotImplementedError
 
     # what a table asks
@@ -158,37 +194,26 @@ class GinDriver(Driver):
     """GinRummy to the score limit, as the match runner plays it."""
 
     game = "ginrummy"
+    TITLE = "GinRummy"
     DEFAULTS = {**_engine_fields(gin_options.Options, ("first_turn",)), **ROOM_RULES}
+    # The runner's rule for two players of equal standing: hands alternate.
+    FIXED = {"first_turn": gin_options.FirstTurn.ALTERNATE}
 
     def __init__(self, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(rules, seed)
-        self.options = self.options_of(self.rules)
         self.state = gin.Game(self.options, PascalRandom(seed), 0)
         self.kept: list[tuple[gin.HandState, gin.HandState]] = []
         self._begin()
 
     @classmethod
-    def options_of(cls, rules: Mapping[str, Any]) -> gin_options.Options:
-        fields = {k: v for k, v in rules.items() if k not in ROOM_RULES}
-        try:
-            # The runner's rule for two players of equal standing: hands alternate.
-            return gin_options.Options(**fields, first_turn=gin_options.FirstTurn.ALTERNATE)
-        except (TypeError, ValueError) as exc:
-            raise RulesError(str(exc)) from None
+    def engine_options(cls) -> type:
+        return gin_options.Options
 
-    @classmethod
-    def check_rules(cls, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        rules = _rules(given, cls.DEFAULTS, "GinRummy")
-        cls.options_of(rules)
-        return rules
+    def hand_state(self) -> gin.HandState:
+        return self.state.hand
 
-    def _begin(self) -> None:
-        self.hand_number += 1
-        self.start = self.state.hand.copy()
-        self.sent = 0
-        for seat in (0, 1):
-            self._say(seat, "deal", hand=self.hand_number, view=encode(self.state.view(seat)))
-        self._ask()
+    def seat_view(self, seat: int) -> gin.View:
+        return self.state.view(seat)
 
     def _ask(self) -> None:
         hand = self.state.hand
@@ -272,36 +297,24 @@ class CribDriver(Driver):
     """Cribbage to 61 or 121, as the match runner plays it (the show counted at once)."""
 
     game = "cribbage"
+    TITLE = "Cribbage"
     DEFAULTS = {**_engine_fields(crib_options.Options, ()), **ROOM_RULES}
 
     def __init__(self, rules: Mapping[str, Any], seed: int) -> None:
         super().__init__(rules, seed)
-        self.options = self.options_of(self.rules)
         self.state = crib.GameState.new(self.options, PascalRandom(seed))
         self.kept: list[tuple[crib.HandState, crib.HandState]] = []
         self._begin()
 
     @classmethod
-    def options_of(cls, rules: Mapping[str, Any]) -> crib_options.Options:
-        fields = {k: v for k, v in rules.items() if k not in ROOM_RULES}
-        try:
-            return crib_options.Options(**fields)
-        except (TypeError, ValueError) as exc:
-            raise RulesError(str(exc)) from None
+    def engine_options(cls) -> type:
+        return crib_options.Options
 
-    @classmethod
-    def check_rules(cls, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        rules = _rules(given, cls.DEFAULTS, "Cribbage")
-        cls.options_of(rules)
-        return rules
+    def hand_state(self) -> crib.HandState:
+        return self.state.hand
 
-    def _begin(self) -> None:
-        self.hand_number += 1
-        self.start = self.state.hand.copy()
-        self.sent = 0
-        for seat in (0, 1):
-            self._say(seat, "deal", hand=self.hand_number, view=encode(self.state.hand.view(seat)))
-        self._ask()
+    def seat_view(self, seat: int) -> crib.View:
+        return self.state.hand.view(seat)
 
     def _ask(self) -> None:
         hand = self.state.hand
