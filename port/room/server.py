@@ -546,16 +546,17 @@ class Room:
                   "loser": None if loser is None else table.players[loser], "scores": list(scores),
                   "hands": len(driver.kept), "seed": table.seed}
         number = self.store.finish_game(table.id, table.game, table.players, record, result, new)
-        table.finished = {**result, "number": number, "at": time.monotonic()}
-        table.deadline = table.asked = table.ending = None
         changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
                        "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
+        said = dump("game_end", table=table.id, number=number, how=how, winner=result["winner"],
+                    scores=list(scores), rated=new is not None, ratings=changes)
+        table.finished = {**result, "number": number, "at": time.monotonic(), "said": said}
+        table.deadline = table.asked = table.ending = None
         for p in table.players:
             conn = self.conns.get(p.lower())
             if conn is not None and new is not None:
                 conn.ratings[table.game] = new[p]
-            self.send(p, "game_end", table=table.id, number=number, how=how, winner=result["winner"],
-                      scores=list(scores), rated=new is not None, ratings=changes)
+            self.deliver(p, said)
         for p in table.players:
             self._presence_changed(p)
 
@@ -574,9 +575,7 @@ class Room:
         for m in table.since(seat, msg.get("since", 0)):
             who.put(dumps(m))
         if table.finished is not None:
-            f = table.finished
-            who.put(dump("game_end", table=table.id, number=f["number"], how=f["how"], winner=f["winner"],
-                         scores=f["scores"], rated=not any(table.guests), ratings={}))
+            who.put(table.finished["said"])          # the game's end, as it was said
             return
         if table.deadline is not None and table.asked is not None:
             who.put(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
