@@ -38,5 +38,7 @@ def test_every_data_file_of_the_games_is_package_data() -> None:
 
 
 def test_both_programs_are_console_scripts() -> None:
+    """Both games, and the card room's server (docs/room.md)."""
     scripts = tomllib.loads((TOP / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts == {"ginrummy": "port.ginrummy.main:main", "cribbage": "port.cribbage.main:main"}
+    assert scripts == {"ginrummy": "port.ginrummy.main:main", "cribbage": "port.cribbage.main:main",
+                       "cardroom": "port.room.cli:main"}
