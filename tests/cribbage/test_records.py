@@ -174,11 +174,19 @@ def test_r_in_the_hands_scores_box_saves_the_game_so_far(tmp_path: Path) -> None
     log = read_record(tmp_path / "CR0001.REC")
     assert log.names == ("Keys", "COMPUTER") and log.meta.roles == ("human", "STANDARD")
     assert (log.hands, log.over, log.scores) == (1, False, t.hand.scores)
-    click_at(d, L.SAVE_BOX)                        # the box too; a new name, the first kept
-    assert records_in(tmp_path) == ["CR0001.REC", "CR0002.REC"]
+    click_at(d, L.SAVE_BOX)                        # the box too: the same game is not written twice
+    assert records_in(tmp_path) == ["CR0001.REC"]
+    assert shows_text(d, L.NOTE_X, L.NOTE_Y, "Already saved as CR0001.REC.")
     d.key("SPACE")                                 # the box goes, the next deal comes
     d.step()
     assert not t.can_save and not save_box_drawn(d)
+    assert not shows_text(d, L.NOTE_X, L.NOTE_Y, "Already saved"), "the note goes with its hand"
+    to_hand_end(d, t)                              # the next hand's end: a new record, a fresh note
+    d.step()
+    assert not shows_text(d, L.NOTE_X, L.NOTE_Y, "Already saved")
+    d.key("R")
+    assert records_in(tmp_path) == ["CR0001.REC", "CR0002.REC"]
+    assert shows_text(d, L.NOTE_X, L.NOTE_Y, "Record saved as CR0002.REC.")
 
 
 def test_a_click_on_save_record_at_the_games_end_saves_the_whole_game(tmp_path: Path) -> None:

@@ -236,7 +236,7 @@ def records_in(path: Path) -> list[str]:
     return sorted(p.name for p in path.iterdir() if p.suffix == ".REC")
 
 
-def test_r_at_the_hands_end_saves_the_game_so_far_and_never_overwrites(tmp_path: Path) -> None:
+def test_r_at_the_hands_end_saves_the_game_so_far_once_and_never_overwrites(tmp_path: Path) -> None:
     d = open_game(tmp_path, name="Dave")
     s = to_hand_end(d)
     d.key("R")
@@ -247,10 +247,9 @@ def test_r_at_the_hands_end_saves_the_game_so_far_and_never_overwrites(tmp_path:
     assert log.meta.date == datetime.date.today().isoformat() and log.meta.seed == 7
     assert (log.hands, log.over, log.scores) == (1, False, (20, 0))
     assert log.text.splitlines()[-1] == "Result: not finished after 1 hand, Dave 20, COMPUTER 0."
-    d.key("R")                                     # again: a new name, the first kept
-    assert records_in(tmp_path) == ["GR0001.REC", "GR0002.REC"]
-    assert (tmp_path / "GR0001.REC").read_text() == (tmp_path / "GR0002.REC").read_text()
-    assert shows_text(d, 16, play.NOTE_Y, "Record saved as GR0002.REC.")
+    d.key("R")                                     # again: the same game is not written twice
+    assert records_in(tmp_path) == ["GR0001.REC"]
+    assert shows_text(d, 16, play.NOTE_Y, "Already saved as GR0001.REC.")
     d.key("C")                                     # the next hand: the note goes
     assert s.table.mode is not Mode.HAND_END and not s.note
 

@@ -65,6 +65,8 @@ class CribPlay:
             if nxt is not self:
                 return nxt
         self.table.tick()
+        if self.note and not self.table.can_save:
+            self.note = ""               # SAVE RECORD's note is of this hand's end only
         if self.table.over and not self.recorded:
             self._record()
         return self
@@ -83,6 +85,9 @@ class CribPlay:
             return self
         if t.can_save and self._review_asked(e):
             return self._review()
+        if t.scores_up and self._last_count_asked(e):
+            t.recall()                   # the scores box comes back after the counts
+            return self
         if t.box is not None:
             t.dismiss()                  # "Hit any key or mouse button to clear it quicker"
             return self
@@ -95,6 +100,13 @@ class CribPlay:
         if isinstance(e, Key):
             return e.char == "R"
         return e.button in (LEFT, RIGHT) and L.SAVE_BOX.contains(e.x, e.y)
+
+    @staticmethod
+    def _last_count_asked(e: Key | Press) -> bool:
+        """C, or a click on LAST COUNT (over the scores box, which offers it)."""
+        if isinstance(e, Key):
+            return e.char == "C"
+        return e.button in (LEFT, RIGHT) and L.LAST_COUNT_BOX.contains(e.x, e.y)
 
     @staticmethod
     def _review_asked(e: Key | Press) -> bool:
@@ -362,7 +374,8 @@ class CribPlay:
             for i, line in enumerate(box.lines[:3]):
                 s.text(r.x + (r.w - s.text_width(line)) // 2, r.y + 28 + LINE * i, line, WHITE)
         note = self.table.recall_note
-        more = f"{note}: PRESS A KEY" if note else "PRESS A KEY OR BUTTON" if self.table.pause else ""
+        waits = self.table.pause or box.waits
+        more = f"{note}: PRESS A KEY" if note else "PRESS A KEY OR BUTTON" if waits else ""
         if more:
             s.text(r.x + (r.w - s.text_width(more)) // 2, r.y + r.h - 12, more, LIGHTGRAY)
 
