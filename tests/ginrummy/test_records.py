@@ -318,6 +318,39 @@ def test_a_directory_that_refuses_the_record_loses_nothing(tmp_path: Path) -> No
 
 # ---- ginrummy replay FILE: the viewer in the real program --------------------------------
 
+def test_the_replay_shows_a_hands_end_as_the_game_showed_it(tmp_path: Path) -> None:
+    """Under the table rules (the knock deck, boxes, the spades doubler): the game's
+    hand-end words, in the seats' names, and the Result line whole, on the table the
+    game showed (issue 33)."""
+    from tests.ginrummy.test_rules import deck_for
+
+    d = open_game(tmp_path, score_limit=0)
+    d.controller.ctx.config = d.controller.ctx.config.with_(
+        knock_deck=True, scoring="BOXES", doublers=("SPADES",), shutout=True)
+    s = set_hand(d, ME, CPU, "KH", "QS")
+    s.table.redeal(deck_for(ME, CPU, "KH", "QS"), knock_card=parse("7S")[0])
+    for key in "DDY":
+        d.key(key)
+    assert s.table.mode is Mode.HAND_END
+    d.step()
+    said = play.result_lines(s.table.result, "PLAYER", s.table.options, s.table.hand.knock_card)
+    assert said == ["YOU KNOCKED WITH 5.", "3 CARDS LAID OFF.", "DEADWOOD: YOU 5, COMPUTER 25.",
+                    "SPADE KNOCK CARD: DOUBLED.", "YOU SCORE 40, 1 BOX."]
+    d.key("R")
+    text = (tmp_path / "GR0001.REC").read_text()
+    r = open_game(tmp_path, replay=parse_record(text))
+    r.key("END")
+    words = ["PLAYER KNOCKED WITH 5.", "3 CARDS LAID OFF.", "DEADWOOD: PLAYER 5, COMPUTER 25.",
+             "SPADE KNOCK CARD: DOUBLED.", "PLAYER SCORES 40, 1 BOX.",
+             "Result: PLAYER wins 130 to 0 after", "1 hand."]
+    assert text.splitlines()[-1] == "Result: PLAYER wins 130 to 0 after 1 hand."
+    assert all(shows_text(r, GinReplay.text_x, GinReplay.text_y + 14 * i, line) for i, line in enumerate(words))
+    for x, y in ((play.RESULT_X, play.CPU_Y + 8), (play.HAND_X, play.HAND_Y)):   # the hands as the game drew them
+        assert r.snapshot()[y * 640 + x: y * 640 + x + 48] == d.snapshot()[y * 640 + x: y * 640 + x + 48]
+    assert r.snapshot()[(play.HAND_Y - 6) * 640:(play.HAND_Y + 64) * 640] == \
+        d.snapshot()[(play.HAND_Y - 6) * 640:(play.HAND_Y + 64) * 640], "your row, bars and cards, the same"
+
+
 def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: Path, screen_of) -> None:
     _, text, _ = played(1, Options(score_limit=50))              # standard (seat 0) against easy
     record = tmp_path / "GR000001.REC"
@@ -342,7 +375,7 @@ def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: 
         ok = text_in(img, replay.STATUS_X, GinReplay.box_y + 6, f"HAND {st.hand}/{log.hands} STEP {i + 1}/{n}",
                      LIGHTGRAY)
         ok &= text_in(img, GinReplay.text_x, GinReplay.text_y, lines[0], WHITE)
-        ok &= text_in(img, GinReplay.text_x, GinReplay.text_y + 6 * 14 + 2, f"RECORD LINE {st.line}", LIGHTGRAY)
+        ok &= text_in(img, replay.STATUS_X, GinReplay.box_y - 14, f"RECORD LINE {st.line}", LIGHTGRAY)
         for seat in (0, 1):
             ok &= text_in(img, play.SCORE_X, 20 + 14 * seat, f"{log.names[seat]:<8}{st.scores[seat]:>5}", WHITE)
         if h.phase is not Phase.OVER:

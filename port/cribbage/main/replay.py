@@ -62,7 +62,7 @@ class CribReplay(ReplayScreen, CribPlay):
     text_x = L.MSG_X + 16
     text_y = L.MSG_Y
     columns = (632 - L.MSG_X - 16) // 8
-    rows = 5                    # the record line's number clear of the crib's label under it
+    rows = 5                    # clear of YOUR CRIB's label under them (on CGA too)
     box_y = L.LAY_AWAY_BOX.y
 
     def __init__(self, ctx: CribContext, log: GameLog) -> None:
