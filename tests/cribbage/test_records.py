@@ -248,8 +248,8 @@ def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: 
         h = st.state
         ok = text_in(img, replay.STATUS_X, CribReplay.box_y + 6, f"HAND {st.hand}/{log.hands} STEP {i + 1}/{n}",
                      LIGHTGRAY)
-        ok &= text_in(img, L.SCORES_X, 8, f"{log.names[1][:8]:<8}  {h.scores[1]:>3}", LIGHTRED)
-        ok &= text_in(img, L.SCORES_X, 8 + 14, f"{log.names[0][:8]:<8}  {h.scores[0]:>3}", LIGHTGREEN)
+        ok &= text_in(img, L.SCORES_X, L.SCORES_Y, f"{log.names[1][:8]:<8}  {h.scores[1]:>3}", LIGHTRED)
+        ok &= text_in(img, L.SCORES_X, L.SCORES_Y + 14, f"{log.names[0][:8]:<8}  {h.scores[0]:>3}", LIGHTGREEN)
         lines = CribReplay.wrapped(step_text(st))
         if lines:
             ok &= text_in(img, CribReplay.text_x, CribReplay.text_y, lines[0], WHITE)

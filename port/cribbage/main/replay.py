@@ -85,8 +85,8 @@ class CribReplay(ReplayScreen, CribPlay):
         draw_board(s, self.log.options.limit, self.log.options.skunking, front, back)
         big = self.ctx.config.big_cards
         mover = h.to_act if h.phase in (Phase.DISCARD, Phase.PLAY) else None
-        s.text(L.CPU_X, 4, names[COMPUTER], YELLOW if mover == COMPUTER else LIGHTGRAY)
-        s.text(L.HAND_X, L.HAND_Y + L.CARD_H + 4, names[HUMAN], YELLOW if mover == HUMAN else LIGHTGRAY)
+        s.text(L.CPU_X, L.CPU_LABEL_Y, names[COMPUTER], YELLOW if mover == COMPUTER else LIGHTGRAY)
+        s.text(L.HAND_X, L.UNDER_Y, names[HUMAN], YELLOW if mover == HUMAN else LIGHTGRAY)
         for seat in (COMPUTER, HUMAN):
             for i, c in enumerate(h.hands[seat]):
                 s.card(*L.hand_slot(seat, i), c, big)
@@ -107,8 +107,8 @@ class CribReplay(ReplayScreen, CribPlay):
         if h.dealer == HUMAN and self.log.meta.roles[HUMAN] != "human":
             x, y = L.crib_slot(h.dealer)
             s = self.ctx.session.screen
-            s.fill(x, y - 12, 9 * 8, 8, BLACK)
-            s.text(x, y - 12, "CRIB", LIGHTGRAY)
+            s.fill(x, y - L.LABEL_GAP, 9 * 8, 8, BLACK)
+            s.text(x, y - L.LABEL_GAP, "CRIB", LIGHTGRAY)
 
     def _end_box(self, step: Step) -> Box:
         """The hand's scores box, as the game shows it; after the last, the result."""
@@ -129,10 +129,10 @@ class CribReplay(ReplayScreen, CribPlay):
     def _draw_names_and_scores(self, h: HandState) -> None:
         s = self.ctx.session.screen
         names = self.log.names
-        s.text(L.SCORES_X, 8, f"{names[COMPUTER][:8]:<8}  {h.scores[COMPUTER]:>3}", LIGHTRED)
-        s.text(L.SCORES_X, 8 + LINE, f"{names[HUMAN][:8]:<8}  {h.scores[HUMAN]:>3}", LIGHTGREEN)
-        s.text(L.SCORES_X, 8 + 2 * LINE, f"{'LIMIT':<8}  {self.log.options.limit:>3}", LIGHTGRAY)
-        s.text(L.SCORES_X, 8 + 3 * LINE + 4, f"{names[h.dealer][:8]} DEALS", WHITE)
+        s.text(L.SCORES_X, L.SCORES_Y, f"{names[COMPUTER][:8]:<8}  {h.scores[COMPUTER]:>3}", LIGHTRED)
+        s.text(L.SCORES_X, L.SCORES_Y + LINE, f"{names[HUMAN][:8]:<8}  {h.scores[HUMAN]:>3}", LIGHTGREEN)
+        s.text(L.SCORES_X, L.SCORES_Y + 2 * LINE, f"{'LIMIT':<8}  {self.log.options.limit:>3}", LIGHTGRAY)
+        s.text(L.SCORES_X, L.SCORES_Y + 3 * LINE + 4, f"{names[h.dealer][:8]} DEALS", WHITE)
 
 
 def step_text(step: Step) -> list[str]:

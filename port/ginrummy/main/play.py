@@ -184,6 +184,8 @@ class PlayScreen:
             if target == "no":
                 self.quit_asked = False
             return self
+        if target == "quit" and t.mode is Mode.GAME_END:
+            return self._leave()            # the game is over: nothing to ask (as MAIN MENU)
         if target == "quit":
             self.quit_asked = True
         elif target == "hint":
@@ -555,7 +557,7 @@ def meld_bars(s: Screen, groups: tuple[tuple[Card, ...], ...], sets: frozenset[C
 def draw_row(s: Screen, h: HandState, drawn: Card | None, big: bool) -> None:
     """The middle row: the DECK with its count, the PILE's top, the KNOCK card, and the
     DRAWN card while one is being discarded."""
-    s.text(DECK_X + 8, ROW_Y - 14, "DECK", LIGHTGRAY)
+    s.text(DECK_X + 8, ROW_Y - 16, "DECK", LIGHTGRAY)      # above the deck's layers (CGA too)
     s.deck(DECK_X, ROW_Y, len(h.stock))
     s.text(PILE_X + 8, ROW_Y - 14, "PILE", LIGHTGRAY)
     if h.pile:
