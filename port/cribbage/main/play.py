@@ -266,8 +266,7 @@ class CribPlay:
         h = self.table.hand
         x, y = L.crib_slot(h.dealer)
         cards = [c for c in (*h.cribs[0], *h.cribs[1]) if c not in hidden]
-        label = "YOUR CRIB" if h.dealer == HUMAN else "CRIB"
-        s.text(x, y - L.LABEL_GAP, label, LIGHTGRAY)
+        s.text(x, y - L.LABEL_GAP, self._crib_label(h.dealer), LIGHTGRAY)
         if h.phase is Phase.DONE and h.shows and h.shows[-1].what == "crib":
             for i, c in enumerate(h.crib):
                 s.card(x + 10 * i, y, c, self.ctx.config.big_cards)   # clear of the scores
@@ -276,6 +275,9 @@ class CribPlay:
             s.back(x + 3 * i, y - i)
         if not cards:
             s.box(x, y, CARD_W, CARD_H, LIGHTGRAY)
+
+    def _crib_label(self, dealer: int) -> str:
+        return "YOUR CRIB" if dealer == HUMAN else "CRIB"
 
     def _draw_row(self, hidden: set[int]) -> None:
         s = self.ctx.session.screen

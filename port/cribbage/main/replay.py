@@ -22,7 +22,7 @@ from port.cribbage.main.table import Box, show_lines
 from port.cribbage.record import GameLog, Step
 from port.cribbage.rules import Act, HandState, Phase
 from port.main.replay import ReplayScreen
-from port.screen.profiles import BLACK, LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
+from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
 
 
 @dataclass
@@ -99,16 +99,11 @@ class CribReplay(ReplayScreen, CribPlay):
         elif step.kind == "end":
             self._draw_box(self._end_box(step))
 
-    def _draw_crib(self, hidden: set[int]) -> None:
-        """The game screen's crib; "YOUR CRIB" only when seat 0 is the person who
-        saved the game (a match's record has no "you")."""
-        CribPlay._draw_crib(self, hidden)
-        h = self.table.hand
-        if h.dealer == HUMAN and self.log.meta.roles[HUMAN] != "human":
-            x, y = L.crib_slot(h.dealer)
-            s = self.ctx.session.screen
-            s.fill(x, y - L.LABEL_GAP, 9 * 8, 8, BLACK)
-            s.text(x, y - L.LABEL_GAP, "CRIB", LIGHTGRAY)
+    def _crib_label(self, dealer: int) -> str:
+        """The game screen's label; "YOUR CRIB" only when seat 0 is the person who saved
+        the game (a match's record has no "you")."""
+        mine = dealer == HUMAN and self.log.meta.roles[HUMAN] == "human"
+        return "YOUR CRIB" if mine else "CRIB"
 
     def _end_box(self, step: Step) -> Box:
         """The hand's scores box, as the game shows it; after the last, the result."""
