@@ -66,11 +66,11 @@ def test_the_record_reads_as_a_game() -> None:
     lines = text.splitlines()
     assert lines[:7] == ["Cribbage game record, version 1", f"Program: Cribbage {__version__}",
                          "Date: 2025-01-31", "Seat 0: expert (side A)", "Seat 1: standard (side B)",
-                         "Rules: limit=61 skunking=yes", "Seed: 201"]
+                         "Rules: score limit 61, skunking yes", "Seed: 201"]
     assert re.fullmatch(r"Hand 1: (expert|standard) deals\.", lines[7])
     assert re.fullmatch(r"expert is dealt: (\w\w ){5}\w\w\.", lines[8])
     assert re.fullmatch(r"standard is dealt: (\w\w ){5}\w\w\.", lines[9])
-    assert re.fullmatch(r"Starter: \w\w\.", lines[10])
+    assert re.fullmatch(r"Starter: \w\w \(cut after the lay-away; here for the replay\)\.", lines[10])
     assert re.fullmatch(r"\w+ lays away \w\w \w\w\.", lines[11])
     assert re.fullmatch(r"\w+ lays away \w\w \w\w\.", lines[12])
     assert re.fullmatch(r"The cut turns \w\w(: \w+ pegs 2 \(his heels\))?\.", lines[13])
@@ -141,7 +141,10 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
     assert refusal(parse_record, "") == "it is empty: no game record"
     assert refusal(parse_record, "GinRummy game record, version 1\n") == (
         "line 1: this is a GinRummy game record, not a Cribbage one: replay it with ginrummy replay")
-    assert refusal(parse_record, good.replace("limit=121", "limit=100")).startswith("line 6: limit: the limit is 121 or 61")
+    assert refusal(parse_record, good.replace("score limit 121", "score limit 100")).startswith(
+        "line 6: score limit: the limit is 121 or 61")
+    assert refusal(parse_record, good.replace("skunking yes", "skunks yes")).startswith(
+        "line 6: 'skunks yes' is not one of the rules (they are score limit, skunking)")
     assert refusal(parse_record, good.replace("Hand 2: ", "Hand 3: ")).startswith("line ")
 
 
@@ -292,3 +295,27 @@ def test_a_bad_record_file_is_one_sentence_and_exit_2_before_any_window(tmp_path
 
 def test_the_help_lists_replay() -> None:
     assert "cribbage replay FILE        step through a game record (CR0001.REC) in the window" in CRIBBAGE.help
+
+
+def older(text: str) -> str:
+    """A record as versions before 0.2 wrote it: the rules as the engine's fields
+    (``limit=121 skunking=yes``), the starter without its note, "double run" without
+    its article."""
+    text = re.sub(r"^Rules: score limit (\d+), skunking (\w+)$", r"Rules: limit=\1 skunking=\2", text,
+                  flags=re.M)
+    text = text.replace(" (cut after the lay-away; here for the replay).", ".")
+    return text.replace("a double run", "double run")
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_records_written_before_the_rules_were_in_words_still_replay_and_review(i: int) -> None:
+    """docs/records.md, "What changed": older records read as ever."""
+    from port.cribbage.review import choices
+
+    record, text, options = played(i, options=Options(121, True))
+    old = older(text)
+    assert old != text and "Rules: limit=121 skunking=yes" in old and "Starter: " in old
+    log = parse_record(old)
+    assert (log.scores, log.winner, log.options) == (record.scores, record.winner, options)
+    for seat in (0, 1):                          # what the review looks at: every decision, the same
+        assert list(choices(log, seat)) == list(choices(parse_record(text), seat))

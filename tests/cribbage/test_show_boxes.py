@@ -58,7 +58,7 @@ def test_the_show_box_says_the_documentations_example_aloud(tmp_path: Path) -> N
     t = d.controller.table
     deal(t, DOC_HAND, COMPUTERS, "2S")
     box = until_box(d, t, your_hand)
-    assert box.lines[-2:] == ["AND DOUBLE RUN OF THREE IS 16.  6C 7H 7D 8S", "TOTAL 16."]
+    assert box.lines[-2:] == ["AND A DOUBLE RUN OF THREE IS 16.  6C 7H 7D 8S", "TOTAL 16."]
     assert [line.split()[:2] for line in box.lines[:4]] == [["FIFTEEN", f"{n}{',' if n < 8 else ''}"]
                                                             for n in (2, 4, 6, 8)]
     assert shows_box(d, box)

@@ -82,9 +82,11 @@ def test_the_record_reads_as_a_game() -> None:
     lines = text.splitlines()
     assert lines[:5] == ["GinRummy game record, version 1", f"Program: GinRummy {__version__}",
                          "Date: 2025-01-31", "Seat 0: standard (side A)", "Seat 1: easy (side B)"]
-    assert lines[5] == ("Rules: gin_bonus=25 undercut_bonus=25 score_limit=100 oklahoma=no knocking=yes "
-                        "first_turn=alternate")
-    assert lines[6].startswith("Table rules: knock_deck=no scoring=TOTAL doublers=none ")
+    assert lines[5] == ("Rules: gin bonus 25, undercut bonus 25, score limit 100, Oklahoma no, knocking yes, "
+                        "first turn alternates")
+    assert lines[6] == ("Table rules: knock deck no, scoring TOTAL, doublers none, shutout doubler no, "
+                        "upcard offer no, deal of eleven no, first dealer at random no, winner deals no, "
+                        "box bonus 25")
     assert lines[7] == "Seed: 101"
     assert lines[8] == "Hand 1: easy deals, standard moves first."
     assert re.fullmatch(r"standard is dealt: (\w\w ){9}\w\w\.", lines[9])
@@ -192,8 +194,10 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
     cribbage = "Cribbage game record, version 1\n"
     assert refusal(parse_record, cribbage) == ("line 1: this is a Cribbage game record, not a GinRummy one: "
                                  "replay it with cribbage replay")
-    assert refusal(parse_record, good.replace("score_limit=100", "score_limit=lots")).startswith(
-        "line 6: score_limit: expected a whole number")
+    assert refusal(parse_record, good.replace("score limit 100", "score limit lots")).startswith(
+        "line 6: score limit: expected a whole number")
+    assert refusal(parse_record, good.replace("first turn alternates", "first turn me")).startswith(
+        "line 6: first turn: expected seat 0 or alternates, not 'me'")
     assert refusal(parse_record, good.replace("Seat 1: ", "Seat 9: ")).startswith("line 5: the header has no 'Seat 1' line")
     lines = good.splitlines()
     n = line_of(good, r"^easy is dealt: ")            # a card of the other hand's, dealt twice
@@ -215,6 +219,31 @@ def test_comments_blank_lines_and_commentary_are_the_readers_own(good: str) -> N
     lines.insert(n, "")
     log = parse_record("\n".join(lines) + "\n")
     assert log.scores == parse_record(good).scores
+
+
+def older(text: str) -> str:
+    """A record as versions before 0.2 wrote it: the rules as the engine's fields."""
+    log = parse_record(text)
+    from port.ginrummy.record import header_lines
+    new, old = header_lines(log.meta, log.options), header_lines(log.meta, log.options, words=False)
+    for a, b in zip(new, old):
+        text = text.replace(a + "\n", b + "\n", 1)
+    return text
+
+
+@pytest.mark.parametrize("options", [Options(first_turn=FirstTurn.ALTERNATE),
+                                     Options(knock_deck=True, doublers=("SPADES", "HEARTS"), scoring="BOXES")],
+                         ids=["classic", "table rules"])
+def test_records_written_before_the_rules_were_in_words_still_replay_and_review(options: Options) -> None:
+    """docs/records.md, "What changed": older records read as ever."""
+    record, text, options = played(2, options)
+    old = older(text)
+    assert "Rules: gin_bonus=25 undercut_bonus=25 score_limit=100 oklahoma=no knocking=yes" in old
+    assert "Table rules: knock_deck=" in old and "Rules: gin bonus" not in old
+    log = parse_record(old)
+    assert (log.scores, log.winner, log.options) == (record.scores, record.winner, options)
+    for seat in (0, 1):                          # what the review looks at: every decision, the same
+        assert list(choices(log, seat)) == list(choices(parse_record(text), seat))
 
 
 # ---- SAVE RECORD on the result screens ---------------------------------------------------
