@@ -3,10 +3,13 @@
 dependency, only a lazy one.
 
 - The shared units (``cards``, ``mouse``, ``screen``, ``files``, ``main``, ``bots``,
-  ``extras``) never import a game, the match runner or the environments.
-- A game (``ginrummy``, ``cribbage``) never imports the other game, ``match`` or ``env``.
+  ``extras``, ``protocol``) never import a game, the match runner, the environments or
+  the room.
+- A game (``ginrummy``, ``cribbage``) never imports the other game, ``match``, ``env``
+  or ``room``; nothing but the room itself imports ``room``.
 - The rules core (``cards``, each game's ``rules``, computer players, files and game
-  records, the shared ``files``) never imports pyxel, not even through another module.
+  records, the shared ``files``) and the room's server never import pyxel, not even
+  through another module.
 - No two modules import each other, directly or round a longer circle.
 """
 from __future__ import annotations
@@ -20,9 +23,10 @@ import pytest
 
 TOP = Path(__file__).resolve().parents[1]
 PORT = TOP / "port"
-SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras")
+SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras",
+          "port.checks", "port.protocol")
 GAMES = ("port.ginrummy", "port.cribbage")
-ON_TOP = ("port.match", "port.env")
+ON_TOP = ("port.match", "port.env", "port.room")
 
 
 def module_name(path: Path) -> str:
@@ -67,6 +71,11 @@ def test_a_game_imports_neither_the_other_game_nor_match_nor_env(game: str) -> N
     assert not wrong, f"{game} imports what it must not: {sorted(wrong)}"
 
 
+def test_nothing_but_the_room_imports_the_room() -> None:
+    wrong = {(a, b) for a in GRAPH if not under(a, ("port.room",)) for b in GRAPH[a] if under(b, ("port.room",))}
+    assert not wrong, f"the room is on top: nothing below it imports it: {sorted(wrong)}"
+
+
 def test_no_module_imports_another_that_imports_it_back() -> None:
     """A circle of any length through the package's modules (a parent package counts
     as importing nothing of its children here: ``from pkg import mod`` names ``mod``)."""
@@ -94,7 +103,9 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
 CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rules", "port.ginrummy.computer",
         "port.ginrummy.expert", "port.ginrummy.levels", "port.ginrummy.files", "port.ginrummy.record",
         "port.cribbage.rules", "port.cribbage.computer", "port.cribbage.expert",
-        "port.cribbage.levels", "port.cribbage.files", "port.cribbage.record", "port.bots"]
+        "port.cribbage.levels", "port.cribbage.files", "port.cribbage.record", "port.bots",
+        "port.protocol", "port.room.server", "port.room.cli", "port.room.bot", "port.room.hub",
+        "port.room.redisstore"]
 
 
 def test_the_rules_core_runs_without_pyxel() -> None:

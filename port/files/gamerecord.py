@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from port.cards import Card, parse
+from port.files.players import cut, quoted
+from port.files.storage import read_regular
 
 VERSION = 1                  # the record text's format
 MAX_BYTES = 1 << 20          # a record is a few KB; a file bigger than 1 MB is not one
@@ -59,32 +61,60 @@ class Line:
 # ---- reading the text -------------------------------------------------------------------
 
 def read_file(path: str | Path) -> str:
-    """A record file's text, read within bounds; RecordError (no line) if it cannot be
-    read or is not a text file."""
+    """A record file's text, read within bounds and without ever blocking (a FIFO in its
+    place is refused at once, as the games' own files are: ``storage.read_regular``);
+    RecordError if it cannot be read or is not UTF-8 text."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_regular(path, MAX_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"cannot read it ({exc.strerror or exc})") from None
     return decode(data)
 
 
+BOM = b"\xef\xbb\xbf"          # UTF-8's byte-order mark: Windows Notepad begins files with it
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def decode(data: bytes) -> str:
+    """A record's bytes as text: UTF-8, a byte-order mark at the start skipped. What is
+    not UTF-8 text is one sentence saying where (the line, and the byte's offset in the
+    file): UTF-16 (Notepad's "Unicode") is named as such, a NUL byte too."""
     if len(data) > MAX_BYTES:
         raise RecordError(f"it is over {MAX_BYTES // 1024} KB: too big to be a game record")
-    if b"\0" in data:
-        raise RecordError("it is not a text file")
+    if data.startswith(_UTF16_BOMS) or _looks_utf16(data):
+        raise RecordError("it is UTF-16 text, and a game record is UTF-8 (save it again as UTF-8)")
+    start = len(BOM) if data.startswith(BOM) else 0
+    nul = data.find(b"\0", start)
+    if nul >= 0:
+        raise RecordError(f"a NUL byte at offset {nul} of the file: it is not a text file",
+                          _line_at(data, start, nul))
     try:
-        return data.decode("utf-8")
+        return data[start:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"it is not UTF-8 text (a bad byte at {exc.start})") from None
+        at = start + exc.start
+        raise RecordError(f"a byte that is not UTF-8 text (0x{data[at]:02x} at offset {at} of the file)",
+                          _line_at(data, start, at)) from None
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """UTF-16 without its byte-order mark: a NUL in every other byte of the start (ASCII
+    text in UTF-16 is each character beside a zero byte)."""
+    head = data[:64] if len(data) % 2 == 0 else data[:63]
+    return len(head) >= 4 and (all(b == 0 for b in head[1::2]) or all(b == 0 for b in head[0::2]))
+
+
+def _line_at(data: bytes, start: int, at: int) -> int:
+    """The line (as ``numbered`` counts them) holding the byte at offset ``at``."""
+    before = data[start:at].decode("utf-8", errors="replace")
+    return len((before + "x").splitlines())
 
 
 def numbered(text: str) -> list[Line]:
     """The lines that say something, numbered as in the file: blank lines and ``#``
     comments are skipped, trailing spaces dropped."""
     out = []
-    for n, raw in enumerate(text.splitlines(), 1):
+    # A record given as text (not read from a file) may still begin with the BOM.
+    for n, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         if len(raw) > MAX_LINE:
             raise RecordError(f"the line is over {MAX_LINE} characters long", n)
         line = raw.rstrip()
@@ -114,7 +144,7 @@ def check_title(line: Line | None, title: str, programs: dict[str, str]) -> None
         raise RecordError("it is empty: no game record")
     m = re.fullmatch(r"(\w+) game record, version (\d{1,6})", line.text.strip())
     if m is None:
-        raise RecordError(f"not a {title} game record (it begins {_shown(line.text)!r})", line.number)
+        raise RecordError(f"not a {title} game record (it begins {quoted(line.text, 40)})", line.number)
     if m.group(1) != title:
         other = programs.get(m.group(1))
         where = f": replay it with {other} replay" if other else ""
@@ -172,7 +202,7 @@ def parse_seat(line: Line) -> tuple[str, str]:
     """``NAME (role)`` -> (name, role)."""
     m = re.fullmatch(r"(.+?) \(([^()]*)\)", line.text)
     if m is None:
-        raise RecordError(f"a seat is written NAME (role), not {_shown(line.text)!r}", line.number)
+        raise RecordError(f"a seat is written NAME (role), not {quoted(line.text, 40)}", line.number)
     return m.group(1), m.group(2)
 
 
@@ -197,13 +227,13 @@ def yes_no(flag: bool) -> str:
 
 def flag(text: str) -> bool:
     if text not in ("yes", "no"):
-        raise ValueError(f"expected yes or no, not {_shown(text)!r}")
+        raise ValueError(f"expected yes or no, not {quoted(text, 40)}")
     return text == "yes"
 
 
 def number(text: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        raise ValueError(f"expected a whole number, not {_shown(text)!r}")
+        raise ValueError(f"expected a whole number, not {quoted(text, 40)}")
     return int(text)
 
 
@@ -223,7 +253,7 @@ def parse_rules(line: Line, codecs: dict[str, Codec]) -> dict[str, Any]:
     for word in line.text.split():
         key, eq, text = word.partition("=")
         if not eq or key not in codecs:
-            raise RecordError(f"{_shown(word)!r} is not one of the rules (they are {', '.join(codecs)})",
+            raise RecordError(f"{quoted(word, 40)} is not one of the rules (they are {', '.join(codecs)})",
                               line.number)
         if key in out:
             raise RecordError(f"the rule {key} is given twice", line.number)
@@ -325,10 +355,10 @@ class Reader:
         line = self.peek()
         if line is None:
             last = self.last
-            raise RecordError(f"the record stops here, cut short: {canon(text)!r} should follow",
+            raise RecordError(f"the record stops here, cut short: {quoted(canon(text), 120)} should follow",
                               last.number if last is not None else None)
         if canon(line.text) != canon(text):
-            raise RecordError(f"the record says {canon(line.text)!r}, but the game gives {canon(text)!r}",
+            raise RecordError(f"the record says {quoted(canon(line.text), 120)}, but the game gives {quoted(canon(text), 120)}",
                               line.number)
         self.at += 1
         return line
@@ -336,7 +366,7 @@ class Reader:
     def finish(self) -> None:
         line = self.peek()
         if line is not None:
-            raise RecordError(f"nothing may follow the result, not {_shown(line.text)!r}", line.number)
+            raise RecordError(f"nothing may follow the result, not {quoted(line.text, 40)}", line.number)
 
 
 class Writer:
@@ -419,7 +449,7 @@ def read_head(text: str, title: str, programs: dict[str, str], rule_keys: Sequen
     if "Seed" in header:
         seed_text = header["Seed"].text
         if not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 10):
-            raise RecordError(f"the seed is a whole number, not {_shown(seed_text)!r}", header["Seed"].number)
+            raise RecordError(f"the seed is a whole number, not {quoted(seed_text, 40)}", header["Seed"].number)
         seed = int(seed_text)
     date = header["Date"].text if "Date" in header else None
     meta = Meta((names[0], names[1]), (roles[0], roles[1]), needed(header, "Program", stop).text, date, seed)
@@ -482,7 +512,7 @@ class FromText:
                               last.number if last else None)
         action = self.parse_move(line, self.names)
         if action is None:
-            raise RecordError(f"a move of {who} should come here, not {canon(line.text)!r}", line.number)
+            raise RecordError(f"a move of {who} should come here, not {quoted(canon(line.text), 120)}", line.number)
         return action
 
     def where(self) -> int | None:
@@ -502,7 +532,7 @@ class FromText:
             raise RecordError(f"'Hand {k}: ... deals{say}.' should come here", head.number)
         seat = self.names.index(m.group(2)) if m.group(2) in self.names else None
         if seat is None:
-            raise RecordError(f"the dealer is {self.names[0]} or {self.names[1]}, not {_shown(m.group(2))!r}",
+            raise RecordError(f"the dealer is {self.names[0]} or {self.names[1]}, not {quoted(m.group(2), 40)}",
                               head.number)
         return seat, m
 
@@ -600,7 +630,8 @@ def by_seat(names: Sequence[str], name: str | None,
     between them: how ``review FILE [NAME]`` prints a record's seats in both games.
     ``ValueError`` for a name that is no seat's."""
     if name is not None and name not in names:
-        raise ValueError(f"no seat of this record is named {name!r} (the seats: {', '.join(names)})")
+        seats = ", ".join(cut(n, 40) for n in names)
+        raise ValueError(f"no seat of this record is named {quoted(name)} (the seats: {seats})")
     out: list[str] = []
     for seat, seat_name in enumerate(names):
         if name is None or seat_name == name:
@@ -645,10 +676,6 @@ def _taken(backend: Any, name: str) -> bool:
         path = Path(directory) / name
         return path.exists() or path.is_symlink()
     return backend.read(name) is not None
-
-
-def _shown(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 __all__ = ["Codec", "FromGame", "FromText", "Head", "Line", "Meta", "NUMBER", "Reader", "RecordError",

@@ -18,6 +18,9 @@ from port.files.records import FileError
 DEFAULT_NAME = "PLAYER"     # the documentation: "The default name is 'PLAYER'"
 NAME_MAX = 8                # "The name can be a maximum of 8 characters long"
 MAX_PLAYERS = 20            # "up to 20 different names currently running in this stats file"
+# The characters GinRummy's NAME field takes (Cribbage's takes . and , too): letters,
+# digits, ! " - : / ? and the space. The options menus and the room's names use them.
+NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
 
 
 class Named(Protocol):
@@ -45,6 +48,24 @@ def plain(text: str) -> str:
     if text.isascii():
         return text
     return "".join("?" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
+
+
+QUOTE_MAX = 60              # characters of a word a message quotes: the message stays one line
+
+
+def cut(text: str, limit: int = QUOTE_MAX) -> str:
+    """Text as a message shows it: printable (``plain``), and a long one cut to ``limit``
+    characters, saying so and how long it was (a 5,000-character word is never echoed
+    whole)."""
+    text = plain(text)
+    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text):,} characters, cut)"
+
+
+def quoted(text: str, limit: int = QUOTE_MAX) -> str:
+    """Text quoted in a message, as ``repr`` would, but cut as ``cut`` cuts it (the note
+    outside the quotes): ``'AAAA'... (5,000 characters, cut)``."""
+    text = plain(text)
+    return repr(text) if len(text) <= limit else f"{text[:limit - 3]!r}... ({len(text):,} characters, cut)"
 
 
 def check_name(name: object) -> None:

@@ -88,19 +88,10 @@ class DiskBackend:
         return plain(str(self.directory))   # a directory name that is not UTF-8 still shows
 
     def read(self, name: str) -> bytes | None:
-        path = self.directory / name
         try:
-            # O_NONBLOCK: opening a FIFO must not wait for a writer (and a regular file
-            # ignores the flag); the fstat below turns away all but regular files.
-            fd = os.open(path, _OPEN_FLAGS)
+            return read_regular(self.directory / name, MAX_FILE + 1)
         except (FileNotFoundError, NotADirectoryError):
             return None  # no file, or no directory: nothing to read (a write will tell)
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(errno.EINVAL, "not a regular file", str(path))
-            return _read_some(fd, MAX_FILE + 1)
-        finally:
-            os.close(fd)
 
     def write(self, name: str, data: bytes) -> None:
         target = self._target(name)
@@ -150,6 +141,21 @@ class DiskBackend:
             return Path(os.path.realpath(path, strict=True))
         except FileNotFoundError:
             return Path(os.path.realpath(path))   # a link to a file not made yet
+
+
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """At most ``limit`` bytes of a regular file, without ever blocking: OSError for a
+    FIFO, socket, device or directory in its place (``strerror`` "not a regular file").
+    The games' files and game records (``port.files.gamerecord``) are read this way."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer (and a regular file
+    # ignores the flag); the fstat below turns away all but regular files.
+    fd = os.open(path, _OPEN_FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return _read_some(fd, limit)
+    finally:
+        os.close(fd)
 
 
 def _read_some(fd: int, limit: int) -> bytes:

@@ -57,6 +57,12 @@ def _run(args: list[str], game: Game) -> int:
     outcome = cmdline.parse(args, game=game)
     if isinstance(outcome, int):      # help, list, view or a usage error: already printed
         return outcome
+    if outcome.script is not None:
+        # Every line of the script is checked before anything is made or shown: a bad
+        # line 100,000 lines down is told at once, not after the frames before it.
+        from port.main.driver import read_script
+
+        outcome.script_steps = read_script(outcome.script)
     refused = cmdline.make_outputs(outcome)
     if refused is not None:
         return refused

@@ -66,7 +66,9 @@ def _drive(driver: Driver, launch: Launch) -> int:
         return 0
     desync = None
     try:
-        if launch.script is not None:
+        if launch.script_steps is not None:       # checked by main() before anything started
+            driver.run_steps(launch.script_steps, str(launch.script))
+        elif launch.script is not None:
             driver.run_script(launch.script)
         else:
             driver.step()

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from port import __version__
-from port.files.players import clean_name, plain
+from port.files.players import clean_name, cut, plain, quoted
 from port.main import recording
 from port.main.errors import UsageError, say
 from port.main.launch import Launch
@@ -68,6 +68,7 @@ class Game:
     # only); ValueError with one sentence for a NAME that is no seat's.
     review_record: Callable[[Any, str | None], list[str]] | None = None
     files: tuple[str, ...] = ()               # its files, which a recording keeps (GINRUMMY.CFG, ...)
+    record_prefix: str = ""                   # its game records' two letters: "CR" names CR0001.REC
     # Its score limits in words, for the notice when a word of digits is no limit and is
     # taken as the name instead ("61 or 121"): never silently (docs/cmdline.md).
     limits: str = ""
@@ -153,7 +154,7 @@ def _port_flags(argv: list[str]) -> tuple[Launch, list[str], str | None]:
             continue
         handler = _FLAGS.get(key)
         if handler is None:
-            raise UsageError(f"unknown option {arg!r}")
+            raise UsageError(f"unknown option {quoted(arg)}")
         takes_value, apply = handler
         if takes_value and not eq:
             if not args:
@@ -167,7 +168,7 @@ def _port_flags(argv: list[str]) -> tuple[Launch, list[str], str | None]:
 
 def _set_seed(launch: Launch, value: str) -> None:
     if not re.fullmatch(r"[0-9]{1,10}", value) or int(value) > SEED_MAX:
-        raise UsageError(f"--seed needs a whole number from 0 to {SEED_MAX}, not {value!r}")
+        raise UsageError(f"--seed needs a whole number from 0 to {SEED_MAX}, not {quoted(value)}")
     launch.seed = int(value)
 
 
@@ -176,11 +177,11 @@ def _set_script(launch: Launch, value: str) -> None:
         path = Path(value).absolute()
         there, is_file = path.exists(), path.is_file()
     except (OSError, ValueError) as exc:
-        raise UsageError(f"--script: cannot use {_shown(value)!r} ({_why(exc)})") from None
+        raise UsageError(f"--script: cannot use {quoted(value)} ({_why(exc)})") from None
     if not there:
-        raise UsageError(f"--script: no such file {value!r}")
+        raise UsageError(f"--script: no such file {quoted(value)}")
     if not is_file:
-        raise UsageError(f"--script: {value!r} is not a file")
+        raise UsageError(f"--script: {quoted(value)} is not a file")
     launch.script = path
 
 
@@ -189,9 +190,9 @@ def _set_shots(launch: Launch, value: str) -> None:
         path = Path(value).absolute()
         a_file = path.exists() and not path.is_dir()
     except (OSError, ValueError) as exc:
-        raise UsageError(f"--shots: cannot use {_shown(value)!r} ({_why(exc)})") from None
+        raise UsageError(f"--shots: cannot use {quoted(value)} ({_why(exc)})") from None
     if a_file:
-        raise UsageError(f"--shots: {value!r} is a file, not a directory")
+        raise UsageError(f"--shots: {quoted(value)} is a file, not a directory")
     launch.shots = path
 
 
@@ -199,7 +200,7 @@ def _set_record(launch: Launch, value: str) -> None:
     try:
         launch.record = Path(value).absolute()
     except (OSError, ValueError) as exc:
-        raise UsageError(f"--record: cannot use {_shown(value)!r} ({_why(exc)})") from None
+        raise UsageError(f"--record: cannot use {quoted(value)} ({_why(exc)})") from None
 
 
 def _why(exc: Exception) -> str:
@@ -207,18 +208,21 @@ def _why(exc: Exception) -> str:
 
 
 def _shown(word: str) -> str:
-    """A word as quoted in a message: a long one is cut, so the message stays one line;
-    bytes that are not UTF-8 are "?", so it can be drawn and printed."""
-    word = plain(word)
-    return word if len(word) <= 60 else word[:57] + "..."
+    """A word as a message shows it: a long one is cut, saying so, so the message stays
+    one line; bytes that are not UTF-8 are "?", so it can be drawn and printed."""
+    return cut(word)
 
 
 def _set_computer(launch: Launch, value: str) -> None:
     path, sep, name = value.rpartition(":")
     if not sep or not path.endswith(".py") or not name:
-        raise UsageError(f"--computer needs path/to/bot.py:Name, not {_shown(value)!r}")
-    if not Path(path).is_file():
-        raise UsageError(f"--computer: no such file {_shown(path)!r}")
+        raise UsageError(f"--computer needs path/to/bot.py:Name, not {quoted(value)}")
+    try:
+        there = Path(path).is_file()
+    except (OSError, ValueError) as exc:       # a name too long for the system, a NUL in it
+        raise UsageError(f"--computer: cannot use {quoted(path)} ({_why(exc)})") from None
+    if not there:
+        raise UsageError(f"--computer: no such file {quoted(path)}")
     launch.computer = value
 
 
@@ -251,7 +255,7 @@ def _script_header(launch: Launch, game: Game, given: bool) -> None:
 def _check_header(launch: Launch, game: Game, shown: str) -> None:
     """A header's values as the command line would have them."""
     if launch.profile not in PROFILES:
-        raise UsageError(f"{shown}: {_shown(launch.profile)!r} is not a display ({', '.join(PROFILES)})")
+        raise UsageError(f"{shown}: {quoted(launch.profile)} is not a display ({', '.join(PROFILES)})")
     limit = launch.score_limit
     if limit is not None and limit not in (game.limit(f"{limit:03d}"), game.limit(str(limit))):
         raise UsageError(f"{shown}: {limit} is not a score limit of {game.title}")
@@ -290,29 +294,29 @@ def _make_outputs(launch: Launch) -> None:
 
 
 def _writable_directory(flag: str, path: Path) -> None:
-    shown = _shown(str(path))
+    shown = quoted(str(path))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
-        raise UsageError(f"{flag}: cannot make the directory {shown!r} ({_why(exc)})") from None
+        raise UsageError(f"{flag}: cannot make the directory {shown} ({_why(exc)})") from None
     try:
         fd, probe = tempfile.mkstemp(dir=path, prefix=".probe-")
     except OSError as exc:
-        raise UsageError(f"{flag}: cannot write in {shown!r} ({_why(exc)})") from None
+        raise UsageError(f"{flag}: cannot write in {shown} ({_why(exc)})") from None
     os.close(fd)
     os.unlink(probe)
 
 
 def _new_file(flag: str, path: Path) -> None:
     """A new file (a recording never replaces one: it may be someone's)."""
-    shown = _shown(str(path))
+    shown = quoted(str(path))
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        raise UsageError(f"{flag}: {shown!r} already exists (a recording never replaces a file: "
+        raise UsageError(f"{flag}: {shown} already exists (a recording never replaces a file: "
                          "give a new name)") from None
     except (OSError, ValueError) as exc:
-        raise UsageError(f"{flag}: cannot make {shown!r} ({_why(exc)})") from None
+        raise UsageError(f"{flag}: cannot make {shown} ({_why(exc)})") from None
     os.close(fd)
 
 
@@ -363,7 +367,8 @@ def _record(word: list[str], game: Game, doing: str = "replay") -> Any:
     """``replay FILE``: the record read and checked before any window opens; a file
     that is not a sound record is one sentence naming the line (exit 2)."""
     if not word or not word[0].strip():
-        raise UsageError(f"{doing} needs a game record file ({game.program} {doing} GR0001.REC)")
+        example = f"{game.record_prefix or 'GR'}0001.REC"     # this game's own first record
+        raise UsageError(f"{doing} needs a game record file ({game.program} {doing} {example})")
     assert game.read_record is not None
     try:
         return game.read_record(Path(word[0]))

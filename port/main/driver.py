@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shlex
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pyxel
 
@@ -28,7 +31,8 @@ from port.main.launch import Launch
 from port.main.recorder import Recorder, end_run
 from port.main.recording import MAX_WAIT, Desync, ScriptError
 from port.main.loop import Loop, init_pyxel, make_session
-from port.mouse import BUTTON_NAMES, KEYS, pyxel_key
+from port.files.players import quoted
+from port.mouse import BUTTON_NAMES, KEYS, key_name, pyxel_key
 from port.screen import LOGICAL_HEIGHT, LOGICAL_WIDTH, png
 from port.screen.resources import indices_of
 
@@ -48,6 +52,7 @@ def _code(key: str) -> int:
     return _MODIFIERS.get(key.upper()) or pyxel_key(key)
 
 
+_QUOTING = re.compile(r"[\"'#\\]")    # a line shlex must split (quotes, a comment, a backslash)
 MAX_PIXEL = 4096            # a pointer pixel beyond any profile's screen is a bad line
 MAX_TEXT = 100              # characters one frame's typed text may hold
 
@@ -55,7 +60,7 @@ MAX_TEXT = 100              # characters one frame's typed text may hold
 def _number(text: str, top: int) -> int:
     """A whole number from 0 to top-1 in a script line (bounded: a line cannot hang the run)."""
     if not (text.isascii() and text.isdigit() and len(text) <= len(str(top)) and int(text) < top):
-        raise ScriptError(f"expected a whole number from 0 to {top - 1}, not {text[:20]!r}")
+        raise ScriptError(f"expected a whole number from 0 to {top - 1}, not {quoted(text, 20)}")
     return int(text)
 
 
@@ -212,7 +217,8 @@ class Driver:
         return indices_of(pyxel.screen)
 
     def shot(self, name: str) -> Path:
-        """Save the screen as an indexed PNG: SHOTS/name.png."""
+        """Save the screen as an indexed PNG: SHOTS/name.png (a plain file name)."""
+        shot_name(name)
         self.shots.mkdir(parents=True, exist_ok=True)
         path = self.shots / (name if name.endswith(".png") else name + ".png")
         p = self.screen.profile
@@ -223,76 +229,198 @@ class Driver:
     # ---- scripts ----------------------------------------------------------------------
 
     def run_script(self, path: str | Path) -> None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScriptError(f"{path}: cannot read the script ({getattr(exc, 'strerror', None) or exc})") from None
-        self.run_text(text, source=str(path))
+        """Run a script file: every line is checked before the first frame runs."""
+        self.run_steps(read_script(path), source=str(path))
 
     def run_text(self, text: str, source: str = "<script>") -> None:
-        """Run a script's lines. Once the game has quit, the rest is skipped but for an
+        """Run a script's lines, every one checked before the first frame runs."""
+        self.run_steps(check_text(text, source), source)
+
+    def run_steps(self, steps: list[Step], source: str = "<script>") -> None:
+        """Run checked lines. Once the game has quit, the rest is skipped but for an
         ``end`` line, which still checks how the run ended."""
-        for number, line in enumerate(text.splitlines(), 1):
-            if not self.loop.running and line.strip().partition(" ")[0].lower() != "end":
+        for step in steps:
+            if not self.loop.running and step.word != "end":
                 continue
             try:
-                self.run_line(line)
+                self.do(step)
             except Desync as exc:
-                raise Desync(f"{source}:{number}: {exc}") from None
+                raise Desync(f"{source}:{step.number}: {exc}") from None
             except (ValueError, TypeError, IndexError, OverflowError, OSError) as exc:
                 if exc is self.game_error:
                     raise                  # an internal error of the game: main() tells it
-                shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "..."
-                raise ScriptError(f"{source}:{number}: {shown!r}: {exc}") from exc
+                # Left once the lines are checked: a shot that cannot be written (a full disk).
+                raise ScriptError(f"{source}:{step.number}: {quoted(step.line)}: {exc}") from exc
 
     def run_line(self, line: str) -> None:
-        """One script command (see docs/script.md)."""
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            return
-        word, _, rest = stripped.partition(" ")
-        word = word.lower()
-        if word in recording.HEADER:
-            # Read by the command line before the game starts; the Python API's Driver
-            # was given its Launch. Either way a header is over once inputs begin.
-            if self.inputs_seen:
+        """One script command (see docs/script.md), checked, then run."""
+        step = parse_line(line, 0)
+        if step is not None:
+            if step.word == "header" and self.inputs_seen:
                 raise ScriptError("a header line comes before the script's first input")
-            return
+            self.do(step)
+
+    def do(self, step: Step) -> None:
+        """Run one checked line."""
+        word, args = step.word, step.args
+        if word == "header":
+            return        # read by the command line before the game starts
         if word == "end":
-            self.check_end(recording.parse_end(rest.split()))
+            self.check_end(args[0])
             return
         self.inputs_seen = True
-        if word == "type":
-            self.type(rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest)
-            return
-        if word == "text":
-            self.text(json.loads(rest))
-            return
-        args = shlex.split(rest, comments=True)
-        if word == "wait":
-            self.step(_number(args[0], MAX_WAIT + 1) if args else 1)
-        elif word == "key":
+        if word in ("key", "down", "up", "bdown", "bup"):
             for name in args:
-                self.key(name)
-        elif word in ("down", "up"):
-            for name in args:
-                getattr(self, word)(name)
-        elif word == "move":
-            self.move(_number(args[0], LOGICAL_WIDTH), _number(args[1], LOGICAL_HEIGHT))
-        elif word in ("press", "release"):
-            getattr(self, word)(args[0] if args else "left")
-        elif word == "click":
-            coords = [_number(args[1], LOGICAL_WIDTH), _number(args[2], LOGICAL_HEIGHT)] if len(args) >= 3 else [None, None]
-            self.click(args[0] if args else "left", *coords)
-        elif word == "shot":
-            self.shot(args[0])
-        elif word == "pixel":
-            self.pixel(_number(args[0], MAX_PIXEL), _number(args[1], MAX_PIXEL))
-        elif word in ("bdown", "bup"):
-            for name in args:
-                pyxel.set_btn(_button(name), word == "bdown")
+                if word == "key":
+                    self.key(name)
+                elif word in ("down", "up"):
+                    getattr(self, word)(name)
+                else:
+                    pyxel.set_btn(_button(name), word == "bdown")
         else:
-            raise ScriptError(f"unknown command {word!r}")
+            getattr(self, word)(*args)
+
+
+# ---- a script's lines, checked before the first frame ----------------------------------
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a script that says something, checked: its command and arguments."""
+
+    number: int          # the line's number in the file (1 is the first)
+    line: str            # its text, for messages
+    word: str            # the Driver method that runs it ("header" for a header line)
+    args: tuple[Any, ...]
+
+
+def read_script(path: str | Path) -> list[Step]:
+    """A script file's lines, every one checked (ScriptError names the first bad one
+    with its line number), so a bad line far down never waits for the frames before it."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"{path}: cannot read the script ({getattr(exc, 'strerror', None) or exc})") from None
+    return check_text(text, str(path))
+
+
+def check_text(text: str, source: str = "<script>") -> list[Step]:
+    """A script's lines, checked: each command known, its numbers in range, its keys,
+    buttons and shot names good, and every header line before the first input."""
+    steps: list[Step] = []
+    inputs_seen = False
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            step = parse_line(line, number)
+            if step is None:
+                continue
+            if step.word == "header" and inputs_seen:
+                raise ScriptError("a header line comes before the script's first input")
+        except (ValueError, TypeError, IndexError, OverflowError, KeyError) as exc:
+            why = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+            raise ScriptError(f"{source}:{number}: {quoted(line.strip())}: {why}") from None
+        inputs_seen = inputs_seen or step.word not in ("header", "end")
+        steps.append(step)
+    return steps
+
+
+def parse_line(line: str, number: int) -> Step | None:
+    """One line of a script (docs/script.md) as a Step, or None for a blank line or a
+    comment; ValueError (or IndexError for a missing argument) says what is wrong."""
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    word, _, rest = stripped.partition(" ")
+    word = word.lower()
+
+    def step(*args: Any, name: str = word) -> Step:
+        return Step(number, stripped, name, args)
+
+    if word in recording.HEADER:
+        # Read by the command line before the game starts; the Python API's Driver
+        # was given its Launch. Either way a header is over once inputs begin.
+        return step(name="header")
+    if word == "end":
+        return step(recording.parse_end(rest.split()))
+    if word == "type":
+        return step(rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest)
+    if word == "text":
+        text = json.loads(rest)
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise ScriptError(f"expected a JSON string of at most {MAX_TEXT} characters")
+        return step(text)
+    # shlex only where a line quotes or comments (it is slow: 100,000 lines are checked at once).
+    args = shlex.split(rest, comments=True) if _QUOTING.search(rest) else rest.split()
+    if word == "wait":
+        return step(_number(args[0], MAX_WAIT + 1) if args else 1)
+    if word == "key":
+        return step(*(_key_press(name) for name in args))
+    if word in ("down", "up"):
+        for name in args:
+            _key_name(name)
+        return step(*args)
+    if word == "move":
+        _arguments(args, 2, "X Y")
+        return step(_number(args[0], LOGICAL_WIDTH), _number(args[1], LOGICAL_HEIGHT))
+    if word in ("press", "release"):
+        return step(_button_name(args[0]) if args else "left")
+    if word == "click":
+        button = _button_name(args[0]) if args else "left"
+        if len(args) == 2:
+            raise ScriptError("expected click BUTTON X Y, or click BUTTON")
+        coords = (_number(args[1], LOGICAL_WIDTH), _number(args[2], LOGICAL_HEIGHT)) if len(args) >= 3 else ()
+        return step(button, *coords)
+    if word == "shot":
+        _arguments(args, 1, "NAME")
+        return step(shot_name(args[0]))
+    if word == "pixel":
+        _arguments(args, 2, "X Y")
+        return step(_number(args[0], MAX_PIXEL), _number(args[1], MAX_PIXEL))
+    if word in ("bdown", "bup"):
+        return step(*(_button_name(name) for name in args))
+    raise ScriptError(f"unknown command {quoted(word, 20)}")
+
+
+def _arguments(args: list[str], count: int, what: str) -> None:
+    if len(args) < count:
+        raise ScriptError(f"expected {what}")
+
+
+def _key_press(name: str) -> str:
+    """A ``key`` line's key, checked: a key name, with shift+ or ctrl+ before it."""
+    parts = name.split("+") if len(name) > 1 and "+" in name[:-1] else [name]
+    for mod in parts[:-1]:
+        if mod.upper() not in ("SHIFT", "CTRL"):
+            raise ScriptError(f"{quoted(mod, 20)} is not shift or ctrl (as in ctrl+c)")
+    _key_name(parts[-1])
+    return name
+
+
+def _key_name(name: str) -> None:
+    """A key's name, checked (a modifier, SHIFT, CTRL or ALT, is one too)."""
+    if name.upper() not in _MODIFIERS:
+        try:
+            key_name(name)
+        except ValueError:
+            raise ScriptError(f"unknown key {quoted(name, 20)} (docs/script.md names the keys)") from None
+
+
+def _button_name(name: str) -> str:
+    _button(name)
+    return name
+
+
+# A shot's name is a plain file name in --shots: never a path (``shot ../../x``,
+# ``shot /abs/x``), as a header's ``file`` and ``taken`` lines name only the game's files.
+SHOT_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}")
+
+
+def shot_name(name: str) -> str:
+    """A shot's name, checked: letters, digits, ``_ . -``, at most 64 characters, not
+    starting with a dot; ValueError otherwise."""
+    if not SHOT_NAME.fullmatch(name):
+        raise ScriptError(f"a shot's name is a plain file name (letters, digits, _ . -; at most 64), "
+                          f"not {quoted(name, 40)}")
+    return name
 
 
 def run_recording(script: str | Path, game: Game, shots: str | Path) -> Driver:
@@ -316,7 +444,7 @@ def run_recording(script: str | Path, game: Game, shots: str | Path) -> Driver:
 def _button(name: str) -> int:
     up = name.upper()
     if up not in _BUTTONS:
-        raise ScriptError(f"unknown button {name!r}: {', '.join(n.lower() for n in BUTTON_NAMES)}")
+        raise ScriptError(f"unknown button {quoted(name, 20)}: {', '.join(n.lower() for n in BUTTON_NAMES)}")
     return _BUTTONS[up]
 
 

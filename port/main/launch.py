@@ -58,6 +58,7 @@ class Launch:
     found: Found | None = None
     notices: tuple[str, ...] = ()   # one-line messages from parsing (an invalid path, ...)
     replay: Any = None              # `replay FILE`: the game record, read and checked (docs/records.md)
+    script_steps: Any = None        # --script FILE: its lines, every one checked before the first frame
     # In a web page: touch is the left button (a long press is the hint), the name is
     # typed on on-screen letters too, and an internal error stays on the screen.
     web: bool = field(default_factory=in_browser)

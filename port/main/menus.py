@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from port.files.formats import POINTERS
-from port.files.players import NAME_MAX, clean_name
+from port.files.players import NAME_CHARS, NAME_MAX, clean_name
 from port.main.context import GameContext
 from port.main.controller import Controller
 from port.mouse import LEFT, RIGHT, Event, Key, Press
@@ -20,7 +20,6 @@ ENTER, BACKSPACE, ESC = 13, 8, 27
 MENU_BOX = Rect(256, 316, 128, 20)
 NAME_FIELD = Rect(384, 16, 96, 20)
 NOTICE_COLUMNS = 78                                 # 8 + 78 * 8 = 632: inside the 640 width
-NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!"-:/? ')
 # In a web page a touch screen has no keyboard (pyxel's canvas raises none), so the name
 # can be tapped in on these on-screen keys too: 8 columns, 5 rows, right of the options.
 PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-", "SPC", "DEL", "OK"]

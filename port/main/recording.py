@@ -33,6 +33,7 @@ from pathlib import Path
 
 from port import __version__
 from port.files.gamerecord import EXTENSION
+from port.files.players import cut, quoted
 from port.files.records import MAX_FILE, FileError, day
 from port.files.storage import DiskBackend
 from port.main.errors import PlainError, UsageError
@@ -165,14 +166,10 @@ def read_header(path: Path, program: str, game_files: tuple[str, ...]) -> Header
         try:
             _header_line(header, word.lower(), rest.strip(), game_files)
         except (ValueError, FileError) as exc:
-            raise ScriptError(f"{path}:{number}: {_cut(line.strip())!r}: {exc}") from None
+            raise ScriptError(f"{path}:{number}: {quoted(line.strip())}: {exc}") from None
         if header.program not in (None, program):
             raise ScriptError(f"{path} is a recording of {header.program}: replay it with {header.program}")
     return header
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _header_line(header: Header, word: str, rest: str, game_files: tuple[str, ...]) -> None:
@@ -196,7 +193,7 @@ def _header_line(header: Header, word: str, rest: str, game_files: tuple[str, ..
     else:
         name, _, data = rest.partition(" ")
         if name not in game_files:
-            raise ValueError(f"{name!r} is not one of this game's files ({', '.join(game_files) or 'none'})")
+            raise ValueError(f"{quoted(name)} is not one of this game's files ({', '.join(game_files) or 'none'})")
         header.files[name] = None if word == "nofile" else _file_bytes(data.strip())
 
 
@@ -212,7 +209,7 @@ _FIELD_TYPES = {f.name: f.type for f in fields(Launch)}
 def _field_value(name: str, text: str) -> object:
     """A ``set`` line's value: JSON of the type the Launch field holds."""
     if name not in RECORDED:
-        raise ValueError(f"a script cannot set {name!r}; it can set {', '.join(RECORDED)}")
+        raise ValueError(f"a script cannot set {quoted(name)}; it can set {', '.join(RECORDED)}")
     try:
         value = json.loads(text)
     except ValueError:
@@ -230,7 +227,7 @@ def _field_value(name: str, text: str) -> object:
     else:
         ok = isinstance(value, str) and 0 < len(value) <= 500
     if not ok:
-        raise ValueError(f"{name} cannot be {_cut(text)}")
+        raise ValueError(f"{name} cannot be {cut(text)}")
     return value
 
 
@@ -327,7 +324,7 @@ def parse_end(args: list[str]) -> dict[str, str]:
     for arg in args:
         key, eq, value = arg.partition("=")
         if not eq or not key or not value or len(value) > 40:
-            raise ScriptError(f"expected KEY=VALUE, not {_cut(arg)!r}")
+            raise ScriptError(f"expected KEY=VALUE, not {quoted(arg)}")
         out[key] = value
     return out
 

@@ -169,7 +169,8 @@ def test_a_header_line_after_the_first_input_is_refused(start) -> None:
 
 def test_a_hand_written_script_may_fix_its_name_seed_and_date(headless_pyxel, tmp_path: Path) -> None:
     script = tmp_path / "s.txt"
-    script.write_text('set name "Scripted"\nseed 42\ndate 1994-03-05\nkey o\nkey s\nkey m\n')
+    # NODISK in the script too: the run in this process below saves nothing in the checkout.
+    script.write_text('set name "Scripted"\nset nodisk true\nseed 42\ndate 1994-03-05\nkey o\nkey s\nkey m\n')
     got = cmdline.parse(["--script", str(script), "--headless", "NODISK"], io.StringIO(), io.StringIO(), game=GINRUMMY)
     assert isinstance(got, Launch)
     assert (got.name, got.seed, str(got.today), got.nodisk) == ("Scripted", 42, "1994-03-05", True)

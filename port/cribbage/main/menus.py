@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from port.cribbage.main.context import CribContext
 from port.cribbage import files as crib_files
+from port.files import players
 from port.main.controller import Controller
 from port.main.menus import Menu, NameMenu, Page, notice_lines, yes_no
 from port.mouse import Key
@@ -15,7 +16,7 @@ from port.screen.profiles import LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 ENTER = 13
 # "Upper and lower case letters, numbers 0 through 9, characters ! . , " - : / ? and
 # spaces are also allowed" (GinRummy's set has no . or ,).
-NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789" + '!.,"-:/? ')
+NAME_CHARS = players.NAME_CHARS | {".", ","}
 NAME_FIELD = Rect(384, 56, 96, 20)
 ROW_X, ROW_W, ROW_Y0, ROW_DY = 48, 200, 96, 30
 

@@ -81,6 +81,6 @@ Example:  cribbage John B:\\ go
 
 CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
                 "CRIBBAGE.DOC", HELP, _players, _first_screen, _read_record,
-                _review_record, files=crib_files.NAMES, limits="61 or 121")
+                _review_record, files=crib_files.NAMES, record_prefix="CR", limits="61 or 121")
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]

@@ -1,0 +1,135 @@
+"""``cardroom``: the card room's server on a port (``python -m port.room``).
+
+    cardroom                                  ws://127.0.0.1:7300, ROOM.DB in this directory
+    cardroom --port 7400 --data /srv/room     another port, the store elsewhere
+    cardroom --redis redis://127.0.0.1:6379/0 one of several processes sharing one Redis
+    cardroom --cert room.pem --key room.key   wss:// (TLS) without a proxy
+
+Every refusal is one sentence and exit code 2 (a port in use, a data directory that
+cannot be written, a store that is not the room's, a Redis that does not answer).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import ssl
+import sys
+from pathlib import Path
+
+from port.protocol import MAX_BYTES
+
+PROG = "cardroom"
+STORE_FILE = "ROOM.DB"
+FRAME_MAX = 64 * MAX_BYTES   # frames past this are closed by websockets itself (1009); past MAX_BYTES, refused
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:   # one sentence, as every refusal
+        print(f"{PROG}: {message} (cardroom --help lists the options)", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROG, description="The card room: people and bots play GinRummy and Cribbage.")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=7300, help="the port (default 7300; 0: any free one, printed)")
+    p.add_argument("--data", default=".", help="the directory of ROOM.DB (default: the current one, "
+                                               "where the games keep their files)")
+    p.add_argument("--redis", metavar="URL", help="share presence, invitations and tables with other "
+                                                  "processes on this Redis (redis://HOST:PORT/DB)")
+    p.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
+    p.add_argument("--key", help="TLS private key (PEM), with --cert")
+    p.add_argument("--clock", type=int, default=60, help="the move clock an invitation starts with (seconds)")
+    p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
+    p.add_argument("--invite-time", type=float, default=120.0,
+                   help="seconds an invitation (each round of it) waits for its answer")
+    p.add_argument("--lease", type=float, default=10.0,
+                   help="with --redis: seconds a table's owner key lives unless renewed (another process "
+                        "takes the table over once it has run out)")
+    p.add_argument("--quiet", action="store_true", help="log only faults")
+    return p
+
+
+def _fail(text: str) -> None:
+    print(f"{PROG}: {text}", file=sys.stderr)
+    raise SystemExit(EXIT_USAGE)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        _fail(f"a port is 0 to 65535, not {args.port}")
+    if (args.cert is None) != (args.key is None):
+        _fail("TLS needs both --cert and --key")
+    if not 0 <= args.clock <= 3600:
+        _fail(f"the move clock is 0 (none) to 3600 seconds, not {args.clock}")
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        format="%(asctime)s cardroom %(levelname)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    try:
+        asyncio.run(_serve(args))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _store(args: argparse.Namespace):   # -> (Store, Hub)
+    from port.room.hub import LocalHub, RedisHub
+    from port.room.store import SqliteStore, StoreError
+
+    try:
+        if args.redis:
+            from port.room.redisstore import RedisStore
+
+            store = RedisStore(args.redis)
+            return store, RedisHub(store, args.redis, table_ttl=args.lease)
+        data = Path(args.data)
+        if not data.is_dir():
+            _fail(f"the data directory {args.data} does not exist")
+        return SqliteStore(data / STORE_FILE), LocalHub()
+    except StoreError as exc:
+        _fail(str(exc).rstrip("."))
+        raise
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if args.cert is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(args.cert, args.key)
+    except (OSError, ssl.SSLError) as exc:
+        _fail(f"cannot use the certificate {args.cert} with the key {args.key} ({getattr(exc, 'strerror', None) or exc})")
+    return context
+
+
+async def _serve(args: argparse.Namespace) -> None:
+    from websockets.asyncio.server import serve
+
+    from port.room.server import Room
+
+    tls = _tls(args)
+    store, hub = _store(args)
+    room = Room(store, hub, grace=args.grace, clock_default=args.clock, invite_ttl=args.invite_time)
+    await room.start()
+    stop = asyncio.get_running_loop().create_future()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    try:
+        server = await serve(room.handler, args.host, args.port, max_size=FRAME_MAX, ssl=tls)
+    except OSError as exc:
+        await room.stop()
+        _fail(f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})")
+        return
+    port = server.sockets[0].getsockname()[1]
+    scheme = "wss" if tls else "ws"
+    where = f"Redis {args.redis}" if args.redis else str(Path(args.data).resolve() / STORE_FILE)
+    print(f"cardroom: listening on {scheme}://{args.host}:{port} ({where}; {len(room.tables)} tables resumed)",
+          flush=True)
+    async with server:
+        await stop
+    await room.stop()
+    store.close()

@@ -1,0 +1,304 @@
+"""The room's store on one Redis server, for several room processes (on one machine or
+several): they share the accounts, ratings, finished games and running tables, and
+Redis says which process owns each table (a key set NX with an expiry) and who is in
+the room. The same ``Store`` as ``port.room.store.SqliteStore``, call for call.
+
+Every key starts with ``room:`` (docs/room-store.md lists them). Names are keyed in
+lower case, so they are unique case-insensitively, as in SQLite's ``COLLATE NOCASE``.
+The writes that must be atomic (a new account, a move at its index, a finished game)
+are Lua scripts: Redis runs each whole, with nothing between its commands.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import redis
+
+from port.room.store import (Account, FinishedGame, Rating, StoreError, TableRow, check_game, check_table,
+                             to_json, wrong_index)
+
+P = "room:"
+
+# KEYS[1] the account hash; ARGV: name secret salt bot guest created. 1: made, 0: taken.
+_CREATE_ACCOUNT = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'secret', ARGV[2], 'salt', ARGV[3],
+           'bot', ARGV[4], 'guest', ARGV[5], 'created', ARGV[6])
+return 1
+"""
+
+# KEYS: the table hash, its moves list, the set of running tables; ARGV: table_id game
+# player0 player1 rules seed created, then the moves so far. 1: opened, 0: already open.
+_OPEN_TABLE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'game', ARGV[2], 'player0', ARGV[3], 'player1', ARGV[4],
+           'rules', ARGV[5], 'seed', ARGV[6], 'created', ARGV[7])
+redis.call('DEL', KEYS[2])
+for i = 8, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('SADD', KEYS[3], ARGV[1])
+return 1
+"""
+
+# KEYS[1] the table hash, KEYS[2] its moves list; ARGV: index, move.
+# -1: no such table; otherwise the list's length before (== index: the move was added).
+_ADD_MOVE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local have = redis.call('LLEN', KEYS[2])
+if have ~= tonumber(ARGV[1]) then return have end
+redis.call('RPUSH', KEYS[2], ARGV[2])
+return have
+"""
+
+# KEYS: counter, tables set, table hash, moves list, then per player the games-of zset,
+# then per rated player the rating hash. ARGV: prefix, game, p0, p1, record, result,
+# finished, table_id, the number of rated players, then per rated player rating rd vol games.
+_FINISH_GAME = """
+local n = redis.call('INCR', KEYS[1])
+redis.call('HSET', ARGV[1] .. 'game:' .. n, 'game', ARGV[2], 'player0', ARGV[3], 'player1', ARGV[4],
+           'record', ARGV[5], 'result', ARGV[6], 'finished', ARGV[7])
+redis.call('ZADD', KEYS[5], n, n)
+redis.call('ZADD', KEYS[6], n, n)
+local rated = tonumber(ARGV[9])
+for i = 1, rated do
+  local a = 9 + (i - 1) * 4
+  redis.call('HSET', KEYS[6 + i], 'rating', ARGV[a + 1], 'rd', ARGV[a + 2], 'vol', ARGV[a + 3],
+             'games', ARGV[a + 4])
+end
+redis.call('DEL', KEYS[3], KEYS[4])
+redis.call('SREM', KEYS[2], ARGV[8])
+return n
+"""
+
+# KEYS[1] the owner key; ARGV: owner, ttl in ms. Only the owner extends its claim.
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+"""
+
+
+def _moves(table_id: str) -> str:
+    # Not "room:table:ID:moves": a table called "x:moves" would be table x's moves.
+    return f"{P}moves:{table_id}"
+
+
+def _key(name: str) -> str:
+    return name.lower()
+
+
+def _ms(ttl: float) -> int:
+    return max(1, math.ceil(ttl * 1000))
+
+
+def _text(value: bytes | None) -> str:
+    return (value or b"").decode()
+
+
+class RedisStore:
+    """The store on the Redis server at ``url`` (``redis://host:port/db``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            self._r = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=10)
+            self._r.ping()
+        except (redis.RedisError, ValueError, OSError):
+            raise StoreError(f"The room cannot reach Redis at {url}.") from None
+        self._create = self._r.register_script(_CREATE_ACCOUNT)
+        self._open = self._r.register_script(_OPEN_TABLE)
+        self._add_move = self._r.register_script(_ADD_MOVE)
+        self._finish = self._r.register_script(_FINISH_GAME)
+        self._renew = self._r.register_script(_RENEW)
+
+    @contextmanager
+    def _redis(self) -> Iterator[redis.Redis]:
+        try:
+            yield self._r
+        except (redis.ConnectionError, redis.TimeoutError):
+            raise StoreError(f"The room lost its connection to Redis at {self.url}.") from None
+        except redis.RedisError as e:
+            raise StoreError(f"Redis at {self.url} refused a command ({str(e).splitlines()[0]}).") from None
+
+    # -- accounts --------------------------------------------------------------------
+
+    def create_account(self, name: str, secret: bytes, salt: bytes, bot: bool, guest: bool = False) -> bool:
+        with self._redis():
+            made = self._create(keys=[f"{P}account:{_key(name)}"],
+                                args=[name, bytes(secret), bytes(salt), int(bot), int(guest), repr(time.time())])
+        return bool(made)
+
+    def account(self, name: str) -> Account | None:
+        with self._redis() as r:
+            return _account(r.hgetall(f"{P}account:{_key(name)}"))
+
+    def set_token(self, name: str, token_hash: bytes, expires: float) -> None:
+        key = f"{P}token:{bytes(token_hash).hex()}"
+        with self._redis() as r:
+            if not r.exists(f"{P}account:{_key(name)}"):
+                raise StoreError(f"There is no account called {name!r}.")
+            pipe = r.pipeline(transaction=True)
+            pipe.hset(key, mapping={"name": name, "expires": repr(expires)})
+            pipe.expireat(key, math.ceil(expires))     # Redis drops the token when it is over
+            pipe.execute()
+
+    def account_by_token(self, token_hash: bytes, now: float) -> Account | None:
+        with self._redis() as r:
+            got = r.hmget(f"{P}token:{bytes(token_hash).hex()}", "name", "expires")
+            if got[0] is None or float(got[1]) <= now:
+                return None
+            return _account(r.hgetall(f"{P}account:{_key(_text(got[0]))}"))
+
+    # -- ratings and finished games --------------------------------------------------
+
+    def rating(self, name: str, game: str) -> Rating:
+        return self.ratings([name], game)[name]
+
+    def ratings(self, names: Sequence[str], game: str) -> dict[str, Rating]:
+        check_game(game)
+        with self._redis() as r:
+            pipe = r.pipeline(transaction=False)
+            for name in names:
+                pipe.hmget(f"{P}rating:{game}:{_key(name)}", "rating", "rd", "vol", "games")
+            rows = pipe.execute()
+        return {name: _rating(row) for name, row in zip(names, rows)}
+
+    def finish_game(self, table_id: str, game: str, players: tuple[str, str], record: str,
+                    result: dict[str, Any], ratings: dict[str, Rating] | None) -> int:
+        check_game(game)
+        rated = list((ratings or {}).items())
+        keys = [f"{P}games:next", f"{P}tables", f"{P}table:{table_id}", f"{P}moves:{table_id}",
+                f"{P}games:of:{_key(players[0])}", f"{P}games:of:{_key(players[1])}",
+                *(f"{P}rating:{game}:{_key(name)}" for name, _ in rated)]
+        args: list[Any] = [P, game, players[0], players[1], record, to_json(result), repr(time.time()),
+                           table_id, len(rated)]
+        for _, r in rated:
+            args += [repr(float(r.rating)), repr(float(r.rd)), repr(float(r.vol)), int(r.games)]
+        with self._redis():
+            return int(self._finish(keys=keys, args=args))
+
+    def game(self, number: int) -> FinishedGame | None:
+        with self._redis() as r:
+            return _finished(number, r.hgetall(f"{P}game:{int(number)}"))
+
+    def games_of(self, name: str, limit: int = 50) -> list[FinishedGame]:
+        if limit <= 0:
+            return []
+        with self._redis() as r:
+            numbers = [int(n) for n in r.zrevrange(f"{P}games:of:{_key(name)}", 0, limit - 1)]
+            pipe = r.pipeline(transaction=False)
+            for n in numbers:
+                pipe.hgetall(f"{P}game:{n}")
+            rows = pipe.execute()
+        return [g for n, row in zip(numbers, rows) if (g := _finished(n, row)) is not None]
+
+    # -- running tables --------------------------------------------------------------
+
+    def open_table(self, table: TableRow) -> None:
+        check_table(table)
+        key = f"{P}table:{table.table_id}"
+        args = [table.table_id, table.game, table.players[0], table.players[1], to_json(table.rules),
+                str(int(table.seed)), repr(table.created), *(to_json(m) for m in table.moves)]
+        with self._redis():
+            made = self._open(keys=[key, _moves(table.table_id), f"{P}tables"], args=args)
+        if not made:
+            raise StoreError(f"The table {table.table_id} is already open.")
+
+    def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
+        key = f"{P}table:{table_id}"
+        with self._redis():
+            have = int(self._add_move(keys=[key, _moves(table_id)], args=[int(index), to_json(move)]))
+        if have < 0:
+            raise StoreError(f"There is no running table {table_id}.")
+        if have != index:
+            raise wrong_index(table_id, have, index)
+
+    def table(self, table_id: str) -> TableRow | None:
+        key = f"{P}table:{table_id}"
+        with self._redis() as r:
+            pipe = r.pipeline(transaction=True)     # the table and its moves as of one instant
+            pipe.hgetall(key)
+            pipe.lrange(_moves(table_id), 0, -1)
+            row, moves = pipe.execute()
+        return _table(table_id, row, moves)
+
+    def running_tables(self) -> list[TableRow]:
+        with self._redis() as r:
+            ids = sorted(_text(t) for t in r.smembers(f"{P}tables"))
+        tables = [t for i in ids if (t := self.table(i)) is not None]
+        return sorted(tables, key=lambda t: (t.created, t.table_id))
+
+    def drop_table(self, table_id: str) -> None:
+        with self._redis() as r:
+            pipe = r.pipeline(transaction=True)
+            pipe.delete(f"{P}table:{table_id}", f"{P}moves:{table_id}")
+            pipe.srem(f"{P}tables", table_id)
+            pipe.execute()
+
+    # -- which process owns a table; who is in the room -----------------------------
+
+    def claim_table(self, table_id: str, owner: str, ttl: float) -> bool:
+        with self._redis() as r:
+            return bool(r.set(f"{P}owner:{table_id}", owner, nx=True, px=_ms(ttl)))
+
+    def renew_table(self, table_id: str, owner: str, ttl: float) -> bool:
+        with self._redis():
+            return bool(self._renew(keys=[f"{P}owner:{table_id}"], args=[owner, _ms(ttl)]))
+
+    def table_owner(self, table_id: str) -> str | None:
+        with self._redis() as r:
+            got = r.get(f"{P}owner:{table_id}")
+        return None if got is None else _text(got)
+
+    def set_presence(self, name: str, info: dict[str, Any], ttl: float) -> None:
+        with self._redis() as r:
+            r.set(f"{P}presence:{name}", to_json(info), px=_ms(ttl))
+
+    def presence(self) -> dict[str, dict[str, Any]]:
+        prefix = f"{P}presence:"
+        with self._redis() as r:
+            keys = sorted(r.scan_iter(match=f"{prefix}*", count=500))
+            values = r.mget(keys) if keys else []
+        # A key may expire between the scan and the read: it is simply gone.
+        return {_text(k)[len(prefix):]: json.loads(v) for k, v in zip(keys, values) if v is not None}
+
+    def drop_presence(self, name: str) -> None:
+        with self._redis() as r:
+            r.delete(f"{P}presence:{name}")
+
+    def close(self) -> None:
+        self._r.close()
+
+
+def _account(row: dict[bytes, bytes]) -> Account | None:
+    if not row:
+        return None
+    return Account(_text(row[b"name"]), row[b"secret"], row[b"salt"], row[b"bot"] == b"1",
+                   row[b"guest"] == b"1", float(row[b"created"]))
+
+
+def _rating(row: list[bytes | None]) -> Rating:
+    if row[0] is None:
+        return Rating()
+    return Rating(float(row[0]), float(row[1] or 0), float(row[2] or 0), int(row[3] or 0))
+
+
+def _finished(number: int, row: dict[bytes, bytes]) -> FinishedGame | None:
+    if not row:
+        return None
+    return FinishedGame(int(number), _text(row[b"game"]), (_text(row[b"player0"]), _text(row[b"player1"])),
+                        _text(row[b"record"]), json.loads(row[b"result"]), float(row[b"finished"]))
+
+
+def _table(table_id: str, row: dict[bytes, bytes], moves: list[bytes]) -> TableRow | None:
+    if not row or b"game" not in row:
+        return None
+    return TableRow(table_id, _text(row[b"game"]), (_text(row[b"player0"]), _text(row[b"player1"])),
+                    json.loads(row[b"rules"]), int(row[b"seed"]), float(row[b"created"]),
+                    tuple(json.loads(m) for m in moves))
