@@ -287,7 +287,7 @@ def parse_rules_words(line: Line, codecs: dict[str, Codec], words: RuleWords) ->
     for item in (part.strip() for part in line.text.split(", ")):
         key = next((k for label, k in labels if item.startswith(label + " ")), None)
         if key is None:
-            raise RecordError(f"{_shown(item)!r} is not one of the rules (they are "
+            raise RecordError(f"{quoted(item, 40)} is not one of the rules (they are "
                               f"{', '.join(label for label, _ in words.values())})", line.number)
         label, own = words[key]
         if key in out:
