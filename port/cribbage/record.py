@@ -30,8 +30,9 @@ from port.cribbage.rules.players import GameRecord
 from port.cribbage.rules.scoring import aloud, show_phrases
 from port.cribbage.rules.state import Act, Event, HandState, IllegalMove, Phase, ShowEntry, View
 from port.files.gamerecord import (
-    YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, before_each, canon, cards_text, head_lines,
-    kept_hands, number, parse_card, read_file, read_head, read_move, rules_of, rules_text, said,
+    YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, RuleWords, before_each, canon, cards_text,
+    head_lines, in_words, kept_hands, number, parse_card, read_file, read_head, read_move, rules_of, rules_text,
+    rules_words, said,
 )
 
 TITLE = "Cribbage"
@@ -48,6 +49,8 @@ def _limit(text: str) -> int:
 
 
 RULES: dict[str, Codec] = {"limit": (str, _limit), "skunking": YES_NO}
+# The rules in a player's words: "Rules: score limit 121, skunking yes".
+WORDS: RuleWords = {"limit": ("score limit", None), "skunking": ("skunking", None)}
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,9 @@ def parse_move(line: Line, names: tuple[str, str]) -> Action | None:
 def deal_lines(k: int, deal: Deal, names: tuple[str, str]) -> list[str]:
     return [f"Hand {k}: {names[deal.dealer]} deals.",
             *(f"{names[s]} is dealt: {cards_text(deal.hands[s])}." for s in (0, 1)),
-            f"Starter: {deal.starter}."]
+            # The card the cut turns later, after the lay-away: given here, with the
+            # hands, for the replay (the commentary is never compared: older records read).
+            f"Starter: {deal.starter} (cut after the lay-away; here for the replay)."]
 
 
 def scores_line(k: int, state: HandState, names: tuple[str, str]) -> str:
@@ -182,8 +187,10 @@ def result_line(state: HandState, names: tuple[str, str], hands: int, skunk: boo
     return f"Result: {names[w]} wins {s[w]} to {s[1 - w]} {played}{', a skunk' if skunk else ''}."
 
 
-def header_lines(meta: Meta, options: Options) -> list[str]:
-    return head_lines(TITLE, meta, [f"Rules: {rules_text(options, RULES)}"], f"{TITLE} {__version__}")
+def header_lines(meta: Meta, options: Options, words: bool = True) -> list[str]:
+    """The header; ``words=False``: the rules as records before 0.2 wrote them."""
+    rules = rules_words(options, RULES, WORDS) if words else rules_text(options, RULES)
+    return head_lines(TITLE, meta, [f"Rules: {rules}"], f"{TITLE} {__version__}")
 
 
 # ---- the replay, both ways ----------------------------------------------------------------
@@ -227,10 +234,10 @@ def _apply(state: HandState, a: Action) -> None:
         state.go(a.seat)
 
 
-def _replay(meta: Meta, options: Options, source: FromGame | _FromText) -> GameLog:
+def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: bool = True) -> GameLog:
     log = GameLog(meta, options)
     names = meta.names
-    for text in header_lines(meta, options):
+    for text in header_lines(meta, options, words):
         source.expect(text)
     state: HandState | None = None
     k = 0
@@ -306,8 +313,8 @@ def parse(text: str) -> GameLog:
     """A record's text, checked by replaying it; ``RecordError`` names the first line
     that is not what the game gives (a move not allowed, a number edited, a line cut)."""
     head = read_head(text, TITLE, OTHER_GAMES, RULE_KEYS)
-    options = rules_of(head, {"Rules": RULES}, Options)
-    log = _replay(head.meta, options, _FromText(head.lines, head.meta.names))
+    options = rules_of(head, {"Rules": RULES}, Options, WORDS)
+    log = _replay(head.meta, options, _FromText(head.lines, head.meta.names), in_words(head, "Rules"))
     log.text = text
     return log
 

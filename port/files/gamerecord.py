@@ -264,6 +264,46 @@ def parse_rules(line: Line, codecs: dict[str, Codec]) -> dict[str, Any]:
     return out
 
 
+# The rules in a player's words (format version 1 since 0.2: "Rules: score limit 61,
+# skunking yes"), each field by its words and its value; the older ``key=value`` lines
+# ("Rules: limit=61 skunking=yes") are read as ever (docs/records.md).
+RuleWords = dict[str, tuple[str, "Codec | None"]]   # field -> (its words, its value's codec if not the field's)
+
+
+def rules_words(value: object, codecs: dict[str, Codec], words: RuleWords) -> str:
+    """"score limit 61, skunking yes": each field of ``value`` the codecs name, in their
+    order, by its words."""
+    parts = []
+    for key, (to, _) in codecs.items():
+        label, own = words[key]
+        parts.append(f"{label} {(own[0] if own else to)(getattr(value, key))}")
+    return ", ".join(parts)
+
+
+def parse_rules_words(line: Line, codecs: dict[str, Codec], words: RuleWords) -> dict[str, Any]:
+    """The fields of a rules line in words (``rules_words``): each known, once."""
+    labels = sorted(((label, key) for key, (label, _) in words.items()), key=lambda p: -len(p[0]))
+    out: dict[str, Any] = {}
+    for item in (part.strip() for part in line.text.split(", ")):
+        key = next((k for label, k in labels if item.startswith(label + " ")), None)
+        if key is None:
+            raise RecordError(f"{quoted(item, 40)} is not one of the rules (they are "
+                              f"{', '.join(label for label, _ in words.values())})", line.number)
+        label, own = words[key]
+        if key in out:
+            raise RecordError(f"the rule {label} is given twice", line.number)
+        try:
+            out[key] = (own[1] if own else codecs[key][1])(item[len(label):].strip())
+        except ValueError as exc:
+            raise RecordError(f"{label}: {exc}", line.number) from None
+    return out
+
+
+def in_words(head: Head, key: str) -> bool:
+    """Whether the record's rules line ``key`` is in words (not the older ``key=value``)."""
+    return "=" not in head.rules[key].text
+
+
 # ---- cards ---------------------------------------------------------------------------------
 
 def cards_text(cards: Iterable[int]) -> str:
@@ -417,12 +457,17 @@ def read_head(text: str, title: str, programs: dict[str, str], rule_keys: Sequen
     return Head(lines, meta, rules, stop)
 
 
-def rules_of(head: Head, codecs: dict[str, dict[str, Codec]], make: Callable[..., Any]) -> Any:
+def rules_of(head: Head, codecs: dict[str, dict[str, Codec]], make: Callable[..., Any],
+             words: RuleWords | None = None) -> Any:
     """The game's rules from its rules lines (``codecs``: per line's key, its fields),
-    made by ``make`` (the game's options class, which checks them together)."""
+    made by ``make`` (the game's options class, which checks them together). A line in
+    a player's words is read by ``words``; an older ``key=value`` line as it was."""
     fields: dict[str, Any] = {}
     for key, fields_codecs in codecs.items():
-        fields.update(parse_rules(head.rules[key], fields_codecs))
+        if words is not None and in_words(head, key):
+            fields.update(parse_rules_words(head.rules[key], fields_codecs, words))
+        else:
+            fields.update(parse_rules(head.rules[key], fields_codecs))
     try:
         return make(**fields)
     except (TypeError, ValueError) as exc:
@@ -638,5 +683,6 @@ __all__ = ["Codec", "FromGame", "FromText", "Head", "Line", "Meta", "NUMBER", "R
            "rules_of", "said",
            "canon", "cards_text", "check_title", "clean", "decode", "needed", "numbered",
            "parse_card", "parse_cards", "parse_rules", "parse_seat", "read_file", "read_header",
-           "record_name", "rules_text", "save_new", "seat_line", "seat_names", "split_name",
+           "record_name", "rules_text", "rules_words", "parse_rules_words", "in_words", "RuleWords",
+           "save_new", "seat_line", "seat_names", "split_name",
            "title_line"]

@@ -25,9 +25,9 @@ from pathlib import Path
 from port import __version__
 from port.cards import Card, PascalRandom, cards_of
 from port.files.gamerecord import (
-    NUMBER, YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, before_each, canon, cards_text,
-    head_lines, kept_hands, parse_card, parse_cards, read_file, read_head, read_move, rules_of, rules_text,
-    said,
+    NUMBER, YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, RuleWords, before_each, canon,
+    cards_text, head_lines, in_words, kept_hands, parse_card, parse_cards, read_file, read_head, read_move,
+    rules_of, rules_text, rules_words, said,
 )
 from port.checks import IllegalMove
 from port.ginrummy.rules.options import SCORING_METHODS, FirstTurn, Options
@@ -68,6 +68,28 @@ TABLE_RULES: dict[str, Codec] = {
     "knock_deck": YES_NO, "scoring": _choice(SCORING_METHODS), "doublers": (_doublers_text, _doublers),
     "shutout": YES_NO, "upcard_offer": YES_NO, "deal_eleven": YES_NO, "random_first": YES_NO,
     "winner_deals": YES_NO, "box_bonus": NUMBER,
+}
+
+_TURNS = {FirstTurn.SEAT0: "seat 0", FirstTurn.ALTERNATE: "alternates"}
+
+
+def _turn(text: str) -> FirstTurn:
+    for turn, said in _TURNS.items():
+        if text == said:
+            return turn
+    raise ValueError(f"expected {' or '.join(_TURNS.values())}, not {text!r}")
+
+
+# The rules in a player's words: "Rules: gin bonus 25, undercut bonus 25, score limit
+# 100, Oklahoma no, knocking yes, first turn seat 0" (docs/records.md).
+WORDS: RuleWords = {
+    "gin_bonus": ("gin bonus", None), "undercut_bonus": ("undercut bonus", None),
+    "score_limit": ("score limit", None), "oklahoma": ("Oklahoma", None), "knocking": ("knocking", None),
+    "first_turn": ("first turn", (lambda f: _TURNS[f], _turn)),
+    "knock_deck": ("knock deck", None), "scoring": ("scoring", None), "doublers": ("doublers", None),
+    "shutout": ("shutout doubler", None), "upcard_offer": ("upcard offer", None),
+    "deal_eleven": ("deal of eleven", None), "random_first": ("first dealer at random", None),
+    "winner_deals": ("winner deals", None), "box_bonus": ("box bonus", None),
 }
 
 
@@ -257,8 +279,12 @@ def result_line(game: Game, names: tuple[str, str], hands: int) -> str:
     return f"Result: {names[w]} wins {t[w]} to {t[1 - w]} {played}."
 
 
-def header_lines(meta: Meta, options: Options) -> list[str]:
-    rules = [f"Rules: {rules_text(options, RULES)}", f"Table rules: {rules_text(options, TABLE_RULES)}"]
+def header_lines(meta: Meta, options: Options, words: bool = True) -> list[str]:
+    """The header; ``words=False``: the rules as records before 0.2 wrote them."""
+    def line(codecs: dict[str, Codec]) -> str:
+        return rules_words(options, codecs, WORDS) if words else rules_text(options, codecs)
+
+    rules = [f"Rules: {line(RULES)}", f"Table rules: {line(TABLE_RULES)}"]
     return head_lines(TITLE, meta, rules, f"{TITLE} {__version__}")
 
 
@@ -321,10 +347,10 @@ def _apply(state: HandState, a: Action) -> None:
         raise IllegalMove(f"{act.value} is not a move")
 
 
-def _replay(meta: Meta, options: Options, source: FromGame | _FromText) -> GameLog:
+def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: bool = True) -> GameLog:
     log = GameLog(meta, options)
     names = meta.names
-    for text in header_lines(meta, options):
+    for text in header_lines(meta, options, words):
         source.expect(text)
     game: Game | None = None
     k = 0
@@ -406,8 +432,8 @@ def parse(text: str) -> GameLog:
     """A record's text, checked by replaying it; ``RecordError`` names the first line
     that is not what the game gives (a move not allowed, a number edited, a line cut)."""
     head = read_head(text, TITLE, OTHER_GAMES, RULE_KEYS)
-    options = rules_of(head, {"Rules": RULES, "Table rules": TABLE_RULES}, Options)
-    log = _replay(head.meta, options, _FromText(head.lines, head.meta.names, options))
+    options = rules_of(head, {"Rules": RULES, "Table rules": TABLE_RULES}, Options, WORDS)
+    log = _replay(head.meta, options, _FromText(head.lines, head.meta.names, options), in_words(head, "Rules"))
     log.text = text
     return log
 

@@ -169,10 +169,16 @@ def summary(judged: list[Judgement]) -> str:
             f"the other {len(other)} cost {sum(j.cost for j in other):.1f} points of win chance in all.")
 
 
+# What the numbers of a line are, said once under the summary (one screen line: 76).
+LEGEND = "%: the chance to win the game after a choice; costs: points of win chance."
+
+
 def lines(judged: list[Judgement]) -> list[str]:
     """A review as the review screen and ``ginrummy review FILE`` show it: the summary,
-    then each decision, the costliest first (as ``review`` sorts them)."""
-    return [summary(judged), "", *(j.line() for j in judged)]
+    the legend of its numbers, then each decision, the costliest first (as ``review``
+    sorts them)."""
+    legend = [LEGEND] if any(j.values for j in judged) else []
+    return [summary(judged), *legend, "", *(j.line() for j in judged)]
 
 
 def record_lines(log: GameLog, name: str | None = None, worlds: int = WORLDS) -> list[str]:
@@ -196,5 +202,5 @@ def _seed_of(view: View) -> int:
     return zlib.crc32(text.encode())
 
 
-__all__ = ["Decision", "Judgement", "Recording", "WORLDS", "judge", "lines", "percent", "record_lines",
+__all__ = ["Decision", "Judgement", "LEGEND", "Recording", "WORLDS", "judge", "lines", "percent", "record_lines",
            "review", "summary", "words"]

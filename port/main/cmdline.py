@@ -69,6 +69,9 @@ class Game:
     review_record: Callable[[Any, str | None], list[str]] | None = None
     files: tuple[str, ...] = ()               # its files, which a recording keeps (GINRUMMY.CFG, ...)
     record_prefix: str = ""                   # its game records' two letters: "CR" names CR0001.REC
+    # Its score limits in words, for the notice when a word of digits is no limit and is
+    # taken as the name instead ("61 or 121"): never silently (docs/cmdline.md).
+    limits: str = ""
 
 
 def port_options(count: str) -> str:
@@ -341,7 +344,7 @@ def _dos_words(argv_words: list[str], launch: Launch, out: TextIO, game: Game) -
         if first == "VIEW":
             return _view(out, game)
     notices = [f"Only the first {game.max_words} words are read: ignored {plain(' '.join(ignored))}."] if ignored else []
-    path_word = _read_words(read, launch, game)
+    path_word = _read_words(read, launch, game, notices)
     launch.path = _check_path(path_word, notices)
     launch.notices = (*launch.notices, *notices)
     return launch
@@ -387,9 +390,12 @@ def _split_words(argv_words: list[str]) -> list[str]:
     return words
 
 
-def _read_words(words: list[str], launch: Launch, game: Game) -> str | None:
-    """Set the switches, limit, name and profile; return the path word, if any."""
+def _read_words(words: list[str], launch: Launch, game: Game, notices: list[str] | None = None) -> str | None:
+    """Set the switches, limit, name and profile; return the path word, if any. A word
+    of digits that is no score limit is the name as the documentation says, and a
+    notice says so (``notices``)."""
     path = None
+    name_word = ""
     for word in words:
         key = _key(word) or ""
         limit = game.limit(word) if key else None
@@ -406,6 +412,9 @@ def _read_words(words: list[str], launch: Launch, game: Game) -> str | None:
             # recognized as a command" -- "Schoenberger will give you Schoenbe". Bytes
             # that are not UTF-8 (a word typed on a system in another encoding) are "?".
             launch.name = clean_name(plain(word))
+            name_word = word
+    if notices is not None and name_word.isascii() and name_word.isdigit() and game.limits:
+        notices.append(f"{name_word} is not a score limit ({game.limits}): it is taken as your name.")
     return path
 
 

@@ -9,16 +9,21 @@ computer player.
 from __future__ import annotations
 
 import datetime
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from port.cards import PascalRandom
+from port.files import lock
 from port.files.gamerecord import save_new
 from port.files.session import Files, why
+from port.files.storage import DiskBackend
 from port.main.controller import Controller, Session
 from port.main.errors import tell
+from port.screen.profiles import BLACK, WHITE
 
 
 class Store(Protocol):
@@ -50,15 +55,23 @@ class GameContext:
     # Today's date, as the game asks it (GinRummy's high scores, the records): the clock's, or the
     # one a recording gives (``Launch.today``), so a replay writes the same files.
     today: Callable[[], datetime.date] = datetime.date.today
+    # The records SAVE RECORD wrote this run, text -> name: the same game saved twice
+    # is said to be saved already, not written again (docs/records.md).
+    saved: dict[str, str] = field(default_factory=dict)
 
     # Reads the game's files: ``open_store(path, nodisk=...)`` -> its store.
     open_store: ClassVar[Callable[..., Any]]
+    # The game's files for a path (``backend_for(path)``): asked first, without waiting,
+    # whether another copy holds their lock, so the wait for it is said, not a black window.
+    backend_for: ClassVar[Callable[[Path | None], Any]]
 
     @classmethod
     def start(cls: type[C], session: Session) -> C:
         """Open the files and apply the command line: "overriding (but not overwriting)
         the configuration file settings"."""
         launch = session.launch
+        if not launch.nodisk:
+            say_if_held(session, cls.backend_for(launch.path))
         store = cls.open_store(launch.path, nodisk=launch.nodisk)
         cfg = store.config
         if launch.name is not None:
@@ -109,14 +122,49 @@ class GameContext:
         if backend is None:
             return "NODISK: the record is not saved."
         try:
-            name = save_new(backend, prefix, text().encode("utf-8"))
+            body = text()
+            if body in self.saved:
+                return f"Already saved as {self.saved[body]}."
+            name = save_new(backend, prefix, body.encode("utf-8"))
         except OSError as exc:
             return f"Not saved: {why(exc)}."
         except ValueError as exc:     # a game the record cannot hold: said, not a crash
             return f"Not saved: {exc}"
+        self.saved[body] = name
         return f"Record saved as {name}."
 
     def take_notices(self) -> list[str]:
         out = [*self.notices, *self.store.take_notices()]
         self.notices = []
         return out
+
+
+def held_by_another(backend: Any) -> bool:
+    """Whether another copy holds the lock of these files now (asked without waiting)."""
+    if not isinstance(backend, DiskBackend):
+        return False                       # the browser's storage: one tab's lock, never waited on
+    probe = DiskBackend(backend.directory, backend.lock_name, backend.use_flock, wait=0)
+    with probe.lock() as got:
+        return got is False
+
+
+def say_if_held(session: Session, backend: Any) -> str | None:
+    """Before start-up reads the files: when another copy holds their lock, say so at
+    once, on stderr and on the screen, since reading waits up to ``lock.WAIT`` seconds
+    for it (docs/files.md, "Two copies at once"). Returns the sentence, or None."""
+    if not held_by_another(backend):
+        return None
+    sentence = (f"Another copy of the game holds the files in {backend.describe()}: waiting up to "
+                f"{lock.WAIT:.0f} seconds for it to let go.")
+    launch = session.launch
+    tell(f"{launch.program}: {sentence}", web=launch.web)
+    screen = session.screen
+    screen.set_page(0)
+    screen.clear(BLACK)
+    for i, line in enumerate(textwrap.wrap(sentence, 76)):
+        screen.text(16, 16 + 14 * i, line, WHITE)
+    screen.present(None)
+    if not launch.headless and not launch.web:
+        import pyxel                       # a window shows the frame at once, before the wait
+        pyxel.flip()
+    return sentence

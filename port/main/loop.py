@@ -19,7 +19,7 @@ from port.main.controller import Controller, Session
 from port.main.launch import Launch
 from port.mouse import Key, Mouse, Press
 from port.screen import LOGICAL_WIDTH, Screen, profile
-from port.screen.window import window_scale
+from port.screen.window import grow_window, window_scale
 
 FPS = 30                  # logical frames per second: timings count these frames
 # Headless frames should not wait: flip() costs about 1 ms whatever the fps, so
@@ -61,6 +61,8 @@ def init_pyxel(launch: Launch, title: str = "") -> None:
                        quit_key=pyxel.KEY_NONE, headless=launch.headless, **extra)
     finally:
         os.chdir(cwd)
+    if scale is not None:
+        grow_window(*screen_size, scale)   # HERC's 720 pixels: not half EGA's window
     pyxel.mouse(False)        # the game draws its own pointer shapes
     _initialised = (launch.headless, *screen_size)
 

@@ -155,9 +155,15 @@ class NameMenu(Menu):
         return self.set(pointer=(self.cfg.pointer + (-1 if button == RIGHT else 1)) % n)
 
     def save(self) -> Controller:
+        files = self.ctx.store.files
+        held = files.pending
         ok = self.ctx.store.save_config(self.cfg)
         if self.ctx.store.nodisk:
             self.saved_note = "NODISK: options are not saved."
+        elif files.pending > held:
+            # Another copy holds the lock: nothing was written yet. Said here at once, as
+            # the title says it (its notice), not "Options saved." (docs/files.md).
+            self.saved_note = "Not saved yet: another copy holds the files."
         else:
             self.saved_note = "Options saved." if ok else "Could not save the options."
         return self

@@ -46,6 +46,12 @@ class ReplayScreen:
     rows = 6
     box_y = 316                 # the command boxes' row
 
+    @property
+    def line_at(self) -> tuple[int, int]:
+        """Where "RECORD LINE n" goes: over the status, just above the command boxes,
+        under the cards (on CGA's 200 lines too), never on the table's words or boxes."""
+        return STATUS_X, self.box_y - LINE
+
     def __init__(self, ctx: GameContext, steps: Sequence[Any]) -> None:
         self.ctx = ctx
         self.steps = list(steps)
@@ -109,7 +115,7 @@ class ReplayScreen:
         for i, line in enumerate(self.wrapped(self.step_text(step))[:self.rows]):
             s.text(self.text_x, self.text_y + LINE * i, line, WHITE)
         if step.line is not None:        # where this step stands in the record file
-            s.text(self.text_x, self.text_y + LINE * self.rows + 2, f"RECORD LINE {step.line}", LIGHTGRAY)
+            s.text(*self.line_at, f"RECORD LINE {step.line}", LIGHTGRAY)
         for action, label, hot, x, w in BOXES:
             s.button(x, self.box_y, w, 20, label, hot)
         status = f"HAND {self.step.hand}/{self.hands} STEP {self.at + 1}/{len(self.steps)}"

@@ -229,7 +229,10 @@ class Screen:
             tx, ty = x + (CARD_W - tw) // 2, y + 4
             low = count <= LOW_DECK
             inverted = low and self.look.mono        # no red on mono: black on white
-            self.fill(tx - 2, ty - 2, tw + 3, 12, WHITE if inverted else BLACK)
+            # The badge is as tall as the 8x8 text in pixels on every profile (a logical
+            # 12 would be 6 pixels on CGA's 200 lines, under 8 of text).
+            self.image.rect(self.px(tx - 2), self.py(ty) - 2, tw + 3, 12,
+                            self.look.bg(WHITE if inverted else BLACK))
             if inverted:
                 self.font.draw(self.image, self.px(tx), self.py(ty), label, BLACK)
             else:

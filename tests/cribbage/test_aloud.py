@@ -27,7 +27,7 @@ def pegged(count: str) -> str:
 def test_the_documentations_example_8_7_7_6_2_is_said_as_16() -> None:
     # "For four combinations that total FIFTEEN ... 8 points ... 2 for the PAIR of 7s,
     # and 6 points for the two RUNS of three": the pair and the runs are one double run.
-    assert said("8S 7H 7D 6C", "2S") == "fifteen 2, fifteen 4, fifteen 6, fifteen 8 and double run of three is 16."
+    assert said("8S 7H 7D 6C", "2S") == "fifteen 2, fifteen 4, fifteen 6, fifteen 8 and a double run of three is 16."
 
 
 def test_fifteens_and_a_pair_count_up_in_running_totals() -> None:
@@ -40,10 +40,10 @@ def test_a_run_alone_and_a_run_beside_a_pair_of_other_cards() -> None:
 
 
 def test_double_triple_and_double_double_runs_take_their_pairs_with_them() -> None:
-    assert said("3S 3H 4D 5C", "KS") == "fifteen 2, fifteen 4 and double run of three is 12."
-    assert said("3S 4H 5D 6C", "6S") == "fifteen 2, fifteen 4, fifteen 6 and double run of four is 16."
-    assert said("4S 5H 6D 6C", "6S") == "fifteen 2, fifteen 4, fifteen 6 and triple run is 21."
-    assert said("3S 3H 4D 4C", "5S") == "fifteen 2, fifteen 4 and double double run is 20."
+    assert said("3S 3H 4D 5C", "KS") == "fifteen 2, fifteen 4 and a double run of three is 12."
+    assert said("3S 4H 5D 6C", "6S") == "fifteen 2, fifteen 4, fifteen 6 and a double run of four is 16."
+    assert said("4S 5H 6D 6C", "6S") == "fifteen 2, fifteen 4, fifteen 6 and a triple run is 21."
+    assert said("3S 3H 4D 4C", "5S") == "fifteen 2, fifteen 4 and a double double run is 20."
 
 
 def test_the_29_hand_four_of_a_kind_and_his_nobs() -> None:
@@ -155,12 +155,12 @@ def test_every_show_fits_the_show_box() -> None:
 def test_a_show_reads_down_as_the_sentence_with_its_cards() -> None:
     parts = tuple(hand_breakdown(parse("8S 7H 7D 6C"), card("2S")))
     entry = ShowEntry(HUMAN, "hand", tuple(parse("8S 7H 7D 6C")), card("2S"), parts, 16)
-    column = len("AND DOUBLE RUN OF THREE IS 16.") + 2       # the cards in one column
+    column = len("AND A DOUBLE RUN OF THREE IS 16.") + 2     # the cards in one column
     assert show_lines(entry) == [
         f"{'FIFTEEN 2,':<{column}}8S 7H",
         f"{'FIFTEEN 4,':<{column}}8S 7D",
         f"{'FIFTEEN 6,':<{column}}7H 6C 2S",
         f"{'FIFTEEN 8':<{column}}7D 6C 2S",
-        "AND DOUBLE RUN OF THREE IS 16.  6C 7H 7D 8S",
+        "AND A DOUBLE RUN OF THREE IS 16.  6C 7H 7D 8S",
         "TOTAL 16.",
     ]

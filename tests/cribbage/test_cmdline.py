@@ -77,7 +77,27 @@ def test_a_headless_start_runs_and_writes_nothing(tmp_path: Path) -> None:
 def test_the_limit_words_are_61_and_121_only() -> None:
     assert launch("61").score_limit == 61 and launch("121").score_limit == 121
     assert launch("100").score_limit is None and launch("100").name == "100"
-    assert launch("061").name == "061"
+    # Leading zeros, as GinRummy's limits are typed: 061 plays to 61, never a name.
+    assert launch("061").score_limit == 61 and launch("061").name is None
+    assert launch("0121").score_limit == 121
+
+
+def test_a_word_of_digits_taken_as_the_name_is_said() -> None:
+    assert launch("100").notices == ("100 is not a score limit (61 or 121): it is taken as your name.",)
+    assert launch("100", "Dave").notices == () and launch("Dave", "61").notices == ()
+
+
+def test_the_notice_of_a_digits_name_is_on_the_title_page(tmp_path: Path, headless_pyxel) -> None:
+    from port.main.menus import notice_lines
+    from port.screen.profiles import LIGHTRED
+    from tests.cribbage.helpers import open_cribbage
+    from tests.ginrummy.helpers import shows_text
+
+    got = launch("100")
+    d = open_cribbage(tmp_path, name=got.name, notices=got.notices)
+    d.step()
+    lines = notice_lines(["100 is not a score limit (61 or 121): it is taken as your name."], rows=4)
+    assert all(shows_text(d, 8, 290 + 14 * i, line, LIGHTRED) for i, line in enumerate(lines))
 
 
 def test_the_name_is_the_last_unrecognised_word_cut_to_8_case_kept() -> None:

@@ -75,8 +75,8 @@ class Watch:
             assert announced(box, "PLAYER") == (seat, points), (box.title, box.lines, seat, points)
             assert shows_box(d, box), "the box is drawn in that frame"
             you, cpu = front
-            assert shows_line(d, L.SCORES_X, 8, f"{'COMPUTER':<8}  {cpu:>3}", LIGHTRED)
-            assert shows_line(d, L.SCORES_X, 8 + L.LINE, f"{'PLAYER':<8}  {you:>3}", LIGHTGREEN)
+            assert shows_line(d, L.SCORES_X, L.SCORES_Y, f"{'COMPUTER':<8}  {cpu:>3}", LIGHTRED)
+            assert shows_line(d, L.SCORES_X, L.SCORES_Y + L.LINE, f"{'PLAYER':<8}  {you:>3}", LIGHTGREEN)
             assert not t.over, "the game's end waits for the box that wins it"
             self.moves.append((box, seat, points))
         elif new_box:

@@ -66,11 +66,11 @@ def test_the_record_reads_as_a_game() -> None:
     lines = text.splitlines()
     assert lines[:7] == ["Cribbage game record, version 1", f"Program: Cribbage {__version__}",
                          "Date: 2025-01-31", "Seat 0: expert (side A)", "Seat 1: standard (side B)",
-                         "Rules: limit=61 skunking=yes", "Seed: 201"]
+                         "Rules: score limit 61, skunking yes", "Seed: 201"]
     assert re.fullmatch(r"Hand 1: (expert|standard) deals\.", lines[7])
     assert re.fullmatch(r"expert is dealt: (\w\w ){5}\w\w\.", lines[8])
     assert re.fullmatch(r"standard is dealt: (\w\w ){5}\w\w\.", lines[9])
-    assert re.fullmatch(r"Starter: \w\w\.", lines[10])
+    assert re.fullmatch(r"Starter: \w\w \(cut after the lay-away; here for the replay\)\.", lines[10])
     assert re.fullmatch(r"\w+ lays away \w\w \w\w\.", lines[11])
     assert re.fullmatch(r"\w+ lays away \w\w \w\w\.", lines[12])
     assert re.fullmatch(r"The cut turns \w\w(: \w+ pegs 2 \(his heels\))?\.", lines[13])
@@ -141,7 +141,10 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
     assert refusal(parse_record, "") == "it is empty: no game record"
     assert refusal(parse_record, "GinRummy game record, version 1\n") == (
         "line 1: this is a GinRummy game record, not a Cribbage one: replay it with ginrummy replay")
-    assert refusal(parse_record, good.replace("limit=121", "limit=100")).startswith("line 6: limit: the limit is 121 or 61")
+    assert refusal(parse_record, good.replace("score limit 121", "score limit 100")).startswith(
+        "line 6: score limit: the limit is 121 or 61")
+    assert refusal(parse_record, good.replace("skunking yes", "skunks yes")).startswith(
+        "line 6: 'skunks yes' is not one of the rules (they are score limit, skunking)")
     assert refusal(parse_record, good.replace("Hand 2: ", "Hand 3: ")).startswith("line ")
 
 
@@ -174,11 +177,19 @@ def test_r_in_the_hands_scores_box_saves_the_game_so_far(tmp_path: Path) -> None
     log = read_record(tmp_path / "CR0001.REC")
     assert log.names == ("Keys", "COMPUTER") and log.meta.roles == ("human", "STANDARD")
     assert (log.hands, log.over, log.scores) == (1, False, t.hand.scores)
-    click_at(d, L.SAVE_BOX)                        # the box too; a new name, the first kept
-    assert records_in(tmp_path) == ["CR0001.REC", "CR0002.REC"]
+    click_at(d, L.SAVE_BOX)                        # the box too: the same game is not written twice
+    assert records_in(tmp_path) == ["CR0001.REC"]
+    assert shows_text(d, L.NOTE_X, L.NOTE_Y, "Already saved as CR0001.REC.")
     d.key("SPACE")                                 # the box goes, the next deal comes
     d.step()
     assert not t.can_save and not save_box_drawn(d)
+    assert not shows_text(d, L.NOTE_X, L.NOTE_Y, "Already saved"), "the note goes with its hand"
+    to_hand_end(d, t)                              # the next hand's end: a new record, a fresh note
+    d.step()
+    assert not shows_text(d, L.NOTE_X, L.NOTE_Y, "Already saved")
+    d.key("R")
+    assert records_in(tmp_path) == ["CR0001.REC", "CR0002.REC"]
+    assert shows_text(d, L.NOTE_X, L.NOTE_Y, "Record saved as CR0002.REC.")
 
 
 def test_a_click_on_save_record_at_the_games_end_saves_the_whole_game(tmp_path: Path) -> None:
@@ -240,8 +251,8 @@ def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: 
         h = st.state
         ok = text_in(img, replay.STATUS_X, CribReplay.box_y + 6, f"HAND {st.hand}/{log.hands} STEP {i + 1}/{n}",
                      LIGHTGRAY)
-        ok &= text_in(img, L.SCORES_X, 8, f"{log.names[1][:8]:<8}  {h.scores[1]:>3}", LIGHTRED)
-        ok &= text_in(img, L.SCORES_X, 8 + 14, f"{log.names[0][:8]:<8}  {h.scores[0]:>3}", LIGHTGREEN)
+        ok &= text_in(img, L.SCORES_X, L.SCORES_Y, f"{log.names[1][:8]:<8}  {h.scores[1]:>3}", LIGHTRED)
+        ok &= text_in(img, L.SCORES_X, L.SCORES_Y + 14, f"{log.names[0][:8]:<8}  {h.scores[0]:>3}", LIGHTGREEN)
         lines = CribReplay.wrapped(step_text(st))
         if lines:
             ok &= text_in(img, CribReplay.text_x, CribReplay.text_y, lines[0], WHITE)
@@ -284,3 +295,27 @@ def test_a_bad_record_file_is_one_sentence_and_exit_2_before_any_window(tmp_path
 
 def test_the_help_lists_replay() -> None:
     assert "cribbage replay FILE        step through a game record (CR0001.REC) in the window" in CRIBBAGE.help
+
+
+def older(text: str) -> str:
+    """A record as versions before 0.2 wrote it: the rules as the engine's fields
+    (``limit=121 skunking=yes``), the starter without its note, "double run" without
+    its article."""
+    text = re.sub(r"^Rules: score limit (\d+), skunking (\w+)$", r"Rules: limit=\1 skunking=\2", text,
+                  flags=re.M)
+    text = text.replace(" (cut after the lay-away; here for the replay).", ".")
+    return text.replace("a double run", "double run")
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_records_written_before_the_rules_were_in_words_still_replay_and_review(i: int) -> None:
+    """docs/records.md, "What changed": older records read as ever."""
+    from port.cribbage.review import choices
+
+    record, text, options = played(i, options=Options(121, True))
+    old = older(text)
+    assert old != text and "Rules: limit=121 skunking=yes" in old and "Starter: " in old
+    log = parse_record(old)
+    assert (log.scores, log.winner, log.options) == (record.scores, record.winner, options)
+    for seat in (0, 1):                          # what the review looks at: every decision, the same
+        assert list(choices(log, seat)) == list(choices(parse_record(text), seat))

@@ -58,7 +58,7 @@ def test_the_show_box_says_the_documentations_example_aloud(tmp_path: Path) -> N
     t = d.controller.table
     deal(t, DOC_HAND, COMPUTERS, "2S")
     box = until_box(d, t, your_hand)
-    assert box.lines[-2:] == ["AND DOUBLE RUN OF THREE IS 16.  6C 7H 7D 8S", "TOTAL 16."]
+    assert box.lines[-2:] == ["AND A DOUBLE RUN OF THREE IS 16.  6C 7H 7D 8S", "TOTAL 16."]
     assert [line.split()[:2] for line in box.lines[:4]] == [["FIFTEEN", f"{n}{',' if n < 8 else ''}"]
                                                             for n in (2, 4, 6, 8)]
     assert shows_box(d, box)
@@ -182,3 +182,52 @@ def test_last_count_holds_the_computers_move_and_shows_the_winning_count(tmp_pat
     end = f"PLAYER {you}, COMPUTER {cpu}."      # the game's end is back
     r = L.SHOW
     assert shows_line(d, r.x + (r.w - d.screen.text_width(end)) // 2, r.y + 70, end)
+
+
+# ---- the scores box: it offers commands, so it waits for you ------------------------------
+
+def test_the_scores_box_offers_last_count_from_hand_1_and_waits_for_a_key(tmp_path: Path) -> None:
+    """From the first hand's scores box on, C (or a click on LAST COUNT) shows the show
+    just counted, and the box comes back after it; the box offers LAST COUNT, REVIEW and
+    SAVE RECORD, so it stays until a key, also after a look at REVIEW (docs/choices.md)."""
+    from port.main.reviewscreen import ReviewScreen
+    from tests.cribbage.test_records import records_in
+
+    d = open_cribbage(tmp_path, go=True, noanimation=True)
+    t = d.controller.table
+    shows: list[Box] = []
+
+    def collect(box: Box) -> bool:
+        if box.show is not None and all(box is not b for b in shows):
+            shows.append(box)
+        return box.title.startswith("AFTER HAND")
+
+    scores = until_box(d, t, collect)
+    d.step()
+    assert scores.title == "AFTER HAND 1" and len(shows) == 3
+    assert shows_last_count_box(d), "offered in the first hand's scores box"
+    r = L.INFO
+    more = "PRESS A KEY OR BUTTON"
+    d.step(BOX_FRAMES * 2)
+    assert t.box is scores and shows_box(d, scores), "no 5 seconds: it offers commands"
+    assert shows_line(d, r.x + (r.w - d.screen.text_width(more)) // 2, r.y + r.h - 12, more, LIGHTGRAY)
+    d.key("C")
+    for i, box in enumerate(shows, 1):
+        assert t.box is box and shows_box(d, box) and note_shown(d, f"LAST COUNT {i} OF 3: PRESS A KEY")
+        d.key("SPACE")
+    assert t.box is scores and shows_box(d, scores), "the scores box is back after the counts"
+    click_at(d, L.LAST_COUNT_BOX)                 # by the mouse
+    assert t.box is shows[0]
+    for _ in shows:
+        d.click("right", 320, 20)
+    assert t.box is scores
+    d.key("V")                                    # REVIEW, then BACK, then SAVE RECORD
+    assert isinstance(d.controller, ReviewScreen)
+    d.step(40)
+    d.key("B")
+    d.step(BOX_FRAMES * 2)
+    assert t.box is scores and shows_box(d, scores), "still there after REVIEW"
+    d.key("R")
+    assert records_in(tmp_path) == ["CR0001.REC"] and t.box is scores
+    d.key("SPACE")                                # a key closes it: the next deal
+    assert t.box is not scores and not t.can_save

@@ -82,9 +82,11 @@ def test_the_record_reads_as_a_game() -> None:
     lines = text.splitlines()
     assert lines[:5] == ["GinRummy game record, version 1", f"Program: GinRummy {__version__}",
                          "Date: 2025-01-31", "Seat 0: standard (side A)", "Seat 1: easy (side B)"]
-    assert lines[5] == ("Rules: gin_bonus=25 undercut_bonus=25 score_limit=100 oklahoma=no knocking=yes "
-                        "first_turn=alternate")
-    assert lines[6].startswith("Table rules: knock_deck=no scoring=TOTAL doublers=none ")
+    assert lines[5] == ("Rules: gin bonus 25, undercut bonus 25, score limit 100, Oklahoma no, knocking yes, "
+                        "first turn alternates")
+    assert lines[6] == ("Table rules: knock deck no, scoring TOTAL, doublers none, shutout doubler no, "
+                        "upcard offer no, deal of eleven no, first dealer at random no, winner deals no, "
+                        "box bonus 25")
     assert lines[7] == "Seed: 101"
     assert lines[8] == "Hand 1: easy deals, standard moves first."
     assert re.fullmatch(r"standard is dealt: (\w\w ){9}\w\w\.", lines[9])
@@ -192,8 +194,10 @@ def test_garbage_and_other_files_are_refused_in_one_sentence(good: str) -> None:
     cribbage = "Cribbage game record, version 1\n"
     assert refusal(parse_record, cribbage) == ("line 1: this is a Cribbage game record, not a GinRummy one: "
                                  "replay it with cribbage replay")
-    assert refusal(parse_record, good.replace("score_limit=100", "score_limit=lots")).startswith(
-        "line 6: score_limit: expected a whole number")
+    assert refusal(parse_record, good.replace("score limit 100", "score limit lots")).startswith(
+        "line 6: score limit: expected a whole number")
+    assert refusal(parse_record, good.replace("first turn alternates", "first turn me")).startswith(
+        "line 6: first turn: expected seat 0 or alternates, not 'me'")
     assert refusal(parse_record, good.replace("Seat 1: ", "Seat 9: ")).startswith("line 5: the header has no 'Seat 1' line")
     lines = good.splitlines()
     n = line_of(good, r"^easy is dealt: ")            # a card of the other hand's, dealt twice
@@ -217,6 +221,31 @@ def test_comments_blank_lines_and_commentary_are_the_readers_own(good: str) -> N
     assert log.scores == parse_record(good).scores
 
 
+def older(text: str) -> str:
+    """A record as versions before 0.2 wrote it: the rules as the engine's fields."""
+    log = parse_record(text)
+    from port.ginrummy.record import header_lines
+    new, old = header_lines(log.meta, log.options), header_lines(log.meta, log.options, words=False)
+    for a, b in zip(new, old):
+        text = text.replace(a + "\n", b + "\n", 1)
+    return text
+
+
+@pytest.mark.parametrize("options", [Options(first_turn=FirstTurn.ALTERNATE),
+                                     Options(knock_deck=True, doublers=("SPADES", "HEARTS"), scoring="BOXES")],
+                         ids=["classic", "table rules"])
+def test_records_written_before_the_rules_were_in_words_still_replay_and_review(options: Options) -> None:
+    """docs/records.md, "What changed": older records read as ever."""
+    record, text, options = played(2, options)
+    old = older(text)
+    assert "Rules: gin_bonus=25 undercut_bonus=25 score_limit=100 oklahoma=no knocking=yes" in old
+    assert "Table rules: knock_deck=" in old and "Rules: gin bonus" not in old
+    log = parse_record(old)
+    assert (log.scores, log.winner, log.options) == (record.scores, record.winner, options)
+    for seat in (0, 1):                          # what the review looks at: every decision, the same
+        assert list(choices(log, seat)) == list(choices(parse_record(text), seat))
+
+
 # ---- SAVE RECORD on the result screens ---------------------------------------------------
 
 ME = "6H 7H 8H 2C 3C 4C 9S 9D 9C 5D"            # draws QS, throws it, knocks with 5
@@ -236,7 +265,7 @@ def records_in(path: Path) -> list[str]:
     return sorted(p.name for p in path.iterdir() if p.suffix == ".REC")
 
 
-def test_r_at_the_hands_end_saves_the_game_so_far_and_never_overwrites(tmp_path: Path) -> None:
+def test_r_at_the_hands_end_saves_the_game_so_far_once_and_never_overwrites(tmp_path: Path) -> None:
     d = open_game(tmp_path, name="Dave")
     s = to_hand_end(d)
     d.key("R")
@@ -247,10 +276,9 @@ def test_r_at_the_hands_end_saves_the_game_so_far_and_never_overwrites(tmp_path:
     assert log.meta.date == datetime.date.today().isoformat() and log.meta.seed == 7
     assert (log.hands, log.over, log.scores) == (1, False, (20, 0))
     assert log.text.splitlines()[-1] == "Result: not finished after 1 hand, Dave 20, COMPUTER 0."
-    d.key("R")                                     # again: a new name, the first kept
-    assert records_in(tmp_path) == ["GR0001.REC", "GR0002.REC"]
-    assert (tmp_path / "GR0001.REC").read_text() == (tmp_path / "GR0002.REC").read_text()
-    assert shows_text(d, 16, play.NOTE_Y, "Record saved as GR0002.REC.")
+    d.key("R")                                     # again: the same game is not written twice
+    assert records_in(tmp_path) == ["GR0001.REC"]
+    assert shows_text(d, 16, play.NOTE_Y, "Already saved as GR0001.REC.")
     d.key("C")                                     # the next hand: the note goes
     assert s.table.mode is not Mode.HAND_END and not s.note
 
@@ -319,6 +347,39 @@ def test_a_directory_that_refuses_the_record_loses_nothing(tmp_path: Path) -> No
 
 # ---- ginrummy replay FILE: the viewer in the real program --------------------------------
 
+def test_the_replay_shows_a_hands_end_as_the_game_showed_it(tmp_path: Path) -> None:
+    """Under the table rules (the knock deck, boxes, the spades doubler): the game's
+    hand-end words, in the seats' names, and the Result line whole, on the table the
+    game showed (issue 33)."""
+    from tests.ginrummy.test_rules import deck_for
+
+    d = open_game(tmp_path, score_limit=0)
+    d.controller.ctx.config = d.controller.ctx.config.with_(
+        knock_deck=True, scoring="BOXES", doublers=("SPADES",), shutout=True)
+    s = set_hand(d, ME, CPU, "KH", "QS")
+    s.table.redeal(deck_for(ME, CPU, "KH", "QS"), knock_card=parse("7S")[0])
+    for key in "DDY":
+        d.key(key)
+    assert s.table.mode is Mode.HAND_END
+    d.step()
+    said = play.result_lines(s.table.result, "PLAYER", s.table.options, s.table.hand.knock_card)
+    assert said == ["YOU KNOCKED WITH 5.", "3 CARDS LAID OFF.", "DEADWOOD: YOU 5, COMPUTER 25.",
+                    "SPADE KNOCK CARD: DOUBLED.", "YOU SCORE 40, 1 BOX."]
+    d.key("R")
+    text = (tmp_path / "GR0001.REC").read_text()
+    r = open_game(tmp_path, replay=parse_record(text))
+    r.key("END")
+    words = ["PLAYER KNOCKED WITH 5.", "3 CARDS LAID OFF.", "DEADWOOD: PLAYER 5, COMPUTER 25.",
+             "SPADE KNOCK CARD: DOUBLED.", "PLAYER SCORES 40, 1 BOX.",
+             "Result: PLAYER wins 130 to 0 after", "1 hand."]
+    assert text.splitlines()[-1] == "Result: PLAYER wins 130 to 0 after 1 hand."
+    assert all(shows_text(r, GinReplay.text_x, GinReplay.text_y + 14 * i, line) for i, line in enumerate(words))
+    for x, y in ((play.RESULT_X, play.CPU_Y + 8), (play.HAND_X, play.HAND_Y)):   # the hands as the game drew them
+        assert r.snapshot()[y * 640 + x: y * 640 + x + 48] == d.snapshot()[y * 640 + x: y * 640 + x + 48]
+    assert r.snapshot()[(play.HAND_Y - 6) * 640:(play.HAND_Y + 64) * 640] == \
+        d.snapshot()[(play.HAND_Y - 6) * 640:(play.HAND_Y + 64) * 640], "your row, bars and cards, the same"
+
+
 def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: Path, screen_of) -> None:
     _, text, _ = played(1, Options(score_limit=50))              # standard (seat 0) against easy
     record = tmp_path / "GR000001.REC"
@@ -343,7 +404,7 @@ def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: 
         ok = text_in(img, replay.STATUS_X, GinReplay.box_y + 6, f"HAND {st.hand}/{log.hands} STEP {i + 1}/{n}",
                      LIGHTGRAY)
         ok &= text_in(img, GinReplay.text_x, GinReplay.text_y, lines[0], WHITE)
-        ok &= text_in(img, GinReplay.text_x, GinReplay.text_y + 6 * 14 + 2, f"RECORD LINE {st.line}", LIGHTGRAY)
+        ok &= text_in(img, replay.STATUS_X, GinReplay.box_y - 14, f"RECORD LINE {st.line}", LIGHTGRAY)
         for seat in (0, 1):
             ok &= text_in(img, play.SCORE_X, 20 + 14 * seat, f"{log.names[seat]:<8}{st.scores[seat]:>5}", WHITE)
         if h.phase is not Phase.OVER:

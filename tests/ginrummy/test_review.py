@@ -91,6 +91,7 @@ def test_v_at_the_hands_end_shows_the_hands_decisions_beside_experts(tmp_path) -
     assert r.rows[0] == "3 decisions: EXPERT agrees with every one."     # the knock with 5
     assert any("hand 1, turn 1: knock" in row for row in r.rows)
     assert all(shows_text(d, 8, 52 + 14 * i, row) for i, row in enumerate(wrap(r.make())[:3]))
+    assert shows_text(d, 8, 52 + 14, "%: the chance to win the game after a choice; costs: points of win chance.")
     d.key("B")                                        # back to the hand's end, as it was
     assert d.controller is s and s.table.mode is Mode.HAND_END
     click_at(d, play.REVIEW_BOX)                      # the box does it too
@@ -134,7 +135,8 @@ def test_ginrummy_review_file_prints_each_seats_review(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     assert out[0] == "Dave (seat 0):" and "decisions: EXPERT agrees with" in out[1]
-    assert "HAL (seat 1):" in out and out[3].startswith("hand ")
+    assert out[2] == "%: the chance to win the game after a choice; costs: points of win chance."
+    assert "HAL (seat 1):" in out and out[3] == "" and out[4].startswith("hand ")
     only = subprocess.run(cmd + ["HAL"], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert only.stdout.splitlines()[0] == "HAL (seat 1):" and "Dave (seat 0):" not in only.stdout
     bad = subprocess.run(cmd + ["Bob"], capture_output=True, text=True, timeout=300, cwd=tmp_path)

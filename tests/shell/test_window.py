@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from port.screen import png
-from port.screen.window import fitting_scale
+from port.screen.window import fitting_scale, fitting_size
 from tests.window_helpers import in_xvfb, needs_xvfb, run_script
 
 TOP = Path(__file__).resolve().parents[2]
@@ -53,6 +53,10 @@ print(w.value, h.value)
     ("2560x1440", "EGA", (2560, 1400)),
     ("1024x768", "EGA", (640, 350)),
     ("1366x768", "CGA", (1280, 400)),      # 640x200: 3x would be 600 high but 1920 wide
+    # HERC's 720 columns: 2x would be 1440 wide; not 1x (720x348, half EGA's window)
+    # but as large as its shape fits, the screen scaled into it (issue 33).
+    ("1366x768", "HERC", (1366, 660)),
+    ("1920x1080", "HERC", (1440, 696)),    # 2x fits: whole pixels, as EGA's
 ])
 def test_the_window_opens_at_the_largest_whole_scale_the_desktop_holds(desktop, profile, window):
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="x11")
@@ -64,6 +68,17 @@ def test_the_window_opens_at_the_largest_whole_scale_the_desktop_holds(desktop, 
 @pytest.mark.parametrize("desktop, scale", [((1366, 768), 2), ((800, 600), 1), ((600, 300), 1), ((3840, 2160), 6)])
 def test_fitting_scale(desktop, scale):
     assert fitting_scale(640, 350, desktop) == scale
+
+
+@pytest.mark.parametrize("desktop, profile, size", [
+    ((1366, 768), (640, 350), (1280, 700)),
+    ((1366, 768), (720, 348), (1366, 660)),     # HERC: not 720x348, half the EGA window
+    ((1280, 1024), (720, 348), (1280, 618)),
+    ((1920, 1080), (720, 348), (1440, 696)),    # a whole scale as large as EGA's: kept
+    ((1024, 768), (720, 348), (720, 348)),      # EGA is 1x there too
+])
+def test_a_wider_display_opens_no_smaller_than_egas_window(desktop, profile, size):
+    assert fitting_size(*profile, desktop) == size
 
 
 @needs_xvfb

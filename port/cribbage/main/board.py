@@ -11,11 +11,11 @@ from port.screen import Rect, Screen
 from port.screen.profiles import (BROWN, DARKGRAY, GREEN, LIGHTGRAY, LIGHTGREEN, LIGHTMAGENTA,
                                   LIGHTRED, RED, WHITE)
 
-BOARD = Rect(8, 90, 624, 52)
+BOARD = Rect(8, 4, 624, 52)      # at the top of the screen, above every box
 START_X = 24            # the start hole
 FIRST_X = 40            # hole 1
 GAME_X = 620            # the game hole (the limit)
-TRACK_Y = {COMPUTER: 104, HUMAN: 126}
+TRACK_Y = {COMPUTER: 18, HUMAN: 40}
 PEG_COLOURS = {COMPUTER: (LIGHTRED, RED), HUMAN: (LIGHTGREEN, GREEN)}   # front, back
 
 

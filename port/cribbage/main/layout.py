@@ -2,13 +2,18 @@
 docs/screen.md tells how the other profiles map it). The table uses these points for
 the cards' flights; the game screen draws at them.
 
-    y   4  COMPUTER's cards, face down (its crib beside them)   scores (right)
-    y  94  the pegging board: the computer's track, then yours
-    y 150  DECK  STARTER  the play with its COUNT                messages
+    y   4  the pegging board: the computer's track, then yours (above every box)
+    y  62  COMPUTER's cards, face down (its crib beside them)    scores (right)
+    y 146  DECK  STARTER  the play with its COUNT                messages
     y 246  your six cards (picked ones raised), your crib beside them
-    y 314  1 2 3 4 5 6
+    y 312  1 2 3 4 5 6
     y 326  [LAY AWAY]  [LAST COUNT]  [REVIEW] [HINT] [SAVE RECORD]  [QUIT]
            (REVIEW and SAVE RECORD at a deal's end and the game's end)
+
+The board stands at the top, clear of the information box and the show box, so the
+pegs are seen to move while the box that announces them is up. Every label stands
+``LABEL_GAP`` above its cards: on CGA's 200 lines that is the 8x8 text's height, so no
+label is hidden behind the cards under it (docs/cribbage.md).
 """
 from __future__ import annotations
 
@@ -18,15 +23,20 @@ HUMAN, COMPUTER = 0, 1
 CARD_W, CARD_H = 48, 64
 LINE = 14
 
-CPU_X, CPU_Y, CPU_STEP = 40, 16, 30
+LABEL_GAP = 16                     # a label's top above its cards' (deck's layers too)
+CPU_X, CPU_Y, CPU_STEP = 40, 78, 30
+CPU_LABEL_Y = CPU_Y - LABEL_GAP
 HAND_X, HAND_Y, HAND_STEP = 40, 246, 54
 RAISE = 10                         # a card picked for the crib stands this much higher
+# Under your cards, above the command boxes: the keys 1-6 (the replay viewer: the name
+# and RECORD LINE). On CGA's 200 lines the one pixel row between cards and boxes.
+UNDER_Y = 312
 CRIB_X = 420                       # the crib, beside its owner's cards
 ROW_Y = 162                        # the middle row's cards
 DECK_X, STARTER_X = 24, 84
 PLAY_X, PLAY_STEP = 156, 26
 MSG_X, MSG_Y = 400, 150
-SCORES_X = 500
+SCORES_X, SCORES_Y = 528, CPU_LABEL_Y    # right of the show box, under the board
 
 LAY_AWAY_BOX = Rect(16, 326, 96, 20)
 LAST_COUNT_BOX = Rect(192, 326, 112, 20)   # the port's: the last show's boxes again
@@ -35,7 +45,7 @@ QUIT_BOX = Rect(568, 326, 56, 20)
 # At a hand's end and the game's end: SAVE RECORD (R), its note above the bottom row.
 SAVE_BOX = Rect(448, 326, 112, 20)
 REVIEW_BOX = Rect(312, 326, 64, 20)        # and REVIEW (V): docs/review.md
-NOTE_X, NOTE_Y = 340, 314
+NOTE_X, NOTE_Y = 340, UNDER_Y
 
 # The information box in the middle of the screen, and the show box (taller: the
 # cards and the count phrase by phrase, 47 characters a line: the longest phrase with

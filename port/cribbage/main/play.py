@@ -65,6 +65,8 @@ class CribPlay:
             if nxt is not self:
                 return nxt
         self.table.tick()
+        if self.note and not self.table.can_save:
+            self.note = ""               # SAVE RECORD's note is of this hand's end only
         if self.table.over and not self.recorded:
             self._record()
         return self
@@ -83,6 +85,9 @@ class CribPlay:
             return self
         if t.can_save and self._review_asked(e):
             return self._review()
+        if t.scores_up and self._last_count_asked(e):
+            t.recall()                   # the scores box comes back after the counts
+            return self
         if t.box is not None:
             t.dismiss()                  # "Hit any key or mouse button to clear it quicker"
             return self
@@ -95,6 +100,13 @@ class CribPlay:
         if isinstance(e, Key):
             return e.char == "R"
         return e.button in (LEFT, RIGHT) and L.SAVE_BOX.contains(e.x, e.y)
+
+    @staticmethod
+    def _last_count_asked(e: Key | Press) -> bool:
+        """C, or a click on LAST COUNT (over the scores box, which offers it)."""
+        if isinstance(e, Key):
+            return e.char == "C"
+        return e.button in (LEFT, RIGHT) and L.LAST_COUNT_BOX.contains(e.x, e.y)
 
     @staticmethod
     def _review_asked(e: Key | Press) -> bool:
@@ -137,7 +149,8 @@ class CribPlay:
         if k.char == "C":
             return "last_count"
         if self.table.over:
-            return {"A": "again", "M": "menu", "\r": "menu"}.get(k.char)
+            # The game is over: QUIT leaves as MAIN MENU does, with nothing to ask.
+            return {"A": "again", "M": "menu", "\r": "menu", "Q": "menu"}.get(k.char)
         if k.char in KEYS_1_6:
             return KEYS_1_6.index(k.char)
         return {"\r": "lay_away", "L": "lay_away", "H": "hint", "Q": "quit"}.get(k.char)
@@ -153,7 +166,7 @@ class CribPlay:
     def _target_at(self, x: int, y: int) -> object:
         t = self.table
         if t.over:
-            areas = [(L.AGAIN_BOX, "again"), (L.MENU_BOX, "menu")]
+            areas = [(L.AGAIN_BOX, "again"), (L.MENU_BOX, "menu"), (L.QUIT_BOX, "menu")]
         else:
             areas = [(L.LAY_AWAY_BOX, "lay_away"), (L.HINT_BOX, "hint"), (L.QUIT_BOX, "quit")]
         if t.last_count:
@@ -235,15 +248,15 @@ class CribPlay:
         s = self.ctx.session.screen
         t = self.table
         you, cpu = t.front
-        s.text(L.SCORES_X, 8, f"{'COMPUTER':<8}  {cpu:>3}", LIGHTRED)
-        s.text(L.SCORES_X, 8 + LINE, f"{self.ctx.config.name[:8]:<8}  {you:>3}", LIGHTGREEN)
-        s.text(L.SCORES_X, 8 + 2 * LINE, f"{'LIMIT':<8}  {t.options.limit:>3}", LIGHTGRAY)
+        s.text(L.SCORES_X, L.SCORES_Y, f"{'COMPUTER':<8}  {cpu:>3}", LIGHTRED)
+        s.text(L.SCORES_X, L.SCORES_Y + LINE, f"{self.ctx.config.name[:8]:<8}  {you:>3}", LIGHTGREEN)
+        s.text(L.SCORES_X, L.SCORES_Y + 2 * LINE, f"{'LIMIT':<8}  {t.options.limit:>3}", LIGHTGRAY)
         dealer = "YOU DEAL" if t.hand.dealer == HUMAN else "COMPUTER DEALS"
-        s.text(L.SCORES_X, 8 + 3 * LINE + 4, dealer, WHITE)
+        s.text(L.SCORES_X, L.SCORES_Y + 3 * LINE + 4, dealer, WHITE)
 
     def _draw_computer(self, hidden: set[int]) -> None:
         s = self.ctx.session.screen
-        s.text(L.CPU_X, 4, "COMPUTER", LIGHTGRAY)
+        s.text(L.CPU_X, L.CPU_LABEL_Y, "COMPUTER", LIGHTGRAY)
         for i, c in enumerate(self.table.hand.hands[COMPUTER]):
             if c not in hidden:
                 s.back(*L.hand_slot(COMPUTER, i))
@@ -253,8 +266,7 @@ class CribPlay:
         h = self.table.hand
         x, y = L.crib_slot(h.dealer)
         cards = [c for c in (*h.cribs[0], *h.cribs[1]) if c not in hidden]
-        label = "YOUR CRIB" if h.dealer == HUMAN else "CRIB"
-        s.text(x, y - 12 if h.dealer == HUMAN else 4, label, LIGHTGRAY)
+        s.text(x, y - L.LABEL_GAP, self._crib_label(h.dealer), LIGHTGRAY)
         if h.phase is Phase.DONE and h.shows and h.shows[-1].what == "crib":
             for i, c in enumerate(h.crib):
                 s.card(x + 10 * i, y, c, self.ctx.config.big_cards)   # clear of the scores
@@ -264,20 +276,23 @@ class CribPlay:
         if not cards:
             s.box(x, y, CARD_W, CARD_H, LIGHTGRAY)
 
+    def _crib_label(self, dealer: int) -> str:
+        return "YOUR CRIB" if dealer == HUMAN else "CRIB"
+
     def _draw_row(self, hidden: set[int]) -> None:
         s = self.ctx.session.screen
         t = self.table
         h = t.hand
         big = self.ctx.config.big_cards
-        s.text(L.DECK_X + 8, L.ROW_Y - 12, "DECK", LIGHTGRAY)
+        s.text(L.DECK_X + 8, L.ROW_Y - L.LABEL_GAP, "DECK", LIGHTGRAY)
         s.deck(*L.DECK, len(h.stock) + (1 if h.starter in hidden else 0))
-        s.text(L.STARTER_X - 4, L.ROW_Y - 12, "STARTER", LIGHTGRAY)
+        s.text(L.STARTER_X - 4, L.ROW_Y - L.LABEL_GAP, "STARTER", LIGHTGRAY)
         if h.starter is not None and h.starter not in hidden:
             s.card(*L.STARTER, h.starter, big)
         else:
             s.box(*L.STARTER, CARD_W, CARD_H, LIGHTGRAY)
         if h.phase is Phase.PLAY or t.row:
-            s.text(L.PLAY_X, L.ROW_Y - 12, f"COUNT {t.count}", WHITE)
+            s.text(L.PLAY_X, L.ROW_Y - L.LABEL_GAP, f"COUNT {t.count}", WHITE)
         for i, (seat, c) in enumerate(t.row):
             if c not in hidden:
                 x, y = L.play_slot(i)
@@ -296,16 +311,18 @@ class CribPlay:
             if c in t.selected:
                 y -= L.RAISE
             s.card(x, y, c, big)
-            s.text(x + 20, L.HAND_Y + CARD_H + 4, KEYS_1_6[i], WHITE)
+            s.text(x + 20, L.UNDER_Y, KEYS_1_6[i], WHITE)
             if c in hint:
                 s.bar(x, y - 8, CARD_W, 5, YELLOW)     # "YELLOW bars" on the hint
 
     def _draw_boxes(self) -> None:
         s = self.ctx.session.screen
-        s.button(*L.LAY_AWAY_BOX, "LAY AWAY", "L")
+        over = self.table.over
+        if not over:                     # at the game's end only what still works
+            s.button(*L.LAY_AWAY_BOX, "LAY AWAY", "L")
+            s.button(*L.HINT_BOX, "HINT", "H")
         if self.table.last_count:        # offered once a show has been counted
             s.button(*L.LAST_COUNT_BOX, "LAST COUNT", "C")
-        s.button(*L.HINT_BOX, "HINT", "H")
         s.button(*L.QUIT_BOX, "QUIT", "Q")
         if self.table.can_save:
             s.button(*L.SAVE_BOX, "SAVE RECORD", "R")
@@ -362,7 +379,8 @@ class CribPlay:
             for i, line in enumerate(box.lines[:3]):
                 s.text(r.x + (r.w - s.text_width(line)) // 2, r.y + 28 + LINE * i, line, WHITE)
         note = self.table.recall_note
-        more = f"{note}: PRESS A KEY" if note else "PRESS A KEY OR BUTTON" if self.table.pause else ""
+        waits = self.table.pause or box.waits
+        more = f"{note}: PRESS A KEY" if note else "PRESS A KEY OR BUTTON" if waits else ""
         if more:
             s.text(r.x + (r.w - s.text_width(more)) // 2, r.y + r.h - 12, more, LIGHTGRAY)
 

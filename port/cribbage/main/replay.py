@@ -22,7 +22,7 @@ from port.cribbage.main.table import Box, show_lines
 from port.cribbage.record import GameLog, Step
 from port.cribbage.rules import Act, HandState, Phase
 from port.main.replay import ReplayScreen
-from port.screen.profiles import BLACK, LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
+from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
 
 
 @dataclass
@@ -62,7 +62,7 @@ class CribReplay(ReplayScreen, CribPlay):
     text_x = L.MSG_X + 16
     text_y = L.MSG_Y
     columns = (632 - L.MSG_X - 16) // 8
-    rows = 5                    # the record line's number clear of the crib's label under it
+    rows = 5                    # clear of YOUR CRIB's label under them (on CGA too)
     box_y = L.LAY_AWAY_BOX.y
 
     def __init__(self, ctx: CribContext, log: GameLog) -> None:
@@ -85,8 +85,8 @@ class CribReplay(ReplayScreen, CribPlay):
         draw_board(s, self.log.options.limit, self.log.options.skunking, front, back)
         big = self.ctx.config.big_cards
         mover = h.to_act if h.phase in (Phase.DISCARD, Phase.PLAY) else None
-        s.text(L.CPU_X, 4, names[COMPUTER], YELLOW if mover == COMPUTER else LIGHTGRAY)
-        s.text(L.HAND_X, L.HAND_Y + L.CARD_H + 4, names[HUMAN], YELLOW if mover == HUMAN else LIGHTGRAY)
+        s.text(L.CPU_X, L.CPU_LABEL_Y, names[COMPUTER], YELLOW if mover == COMPUTER else LIGHTGRAY)
+        s.text(L.HAND_X, L.UNDER_Y, names[HUMAN], YELLOW if mover == HUMAN else LIGHTGRAY)
         for seat in (COMPUTER, HUMAN):
             for i, c in enumerate(h.hands[seat]):
                 s.card(*L.hand_slot(seat, i), c, big)
@@ -99,16 +99,11 @@ class CribReplay(ReplayScreen, CribPlay):
         elif step.kind == "end":
             self._draw_box(self._end_box(step))
 
-    def _draw_crib(self, hidden: set[int]) -> None:
-        """The game screen's crib; "YOUR CRIB" only when seat 0 is the person who
-        saved the game (a match's record has no "you")."""
-        CribPlay._draw_crib(self, hidden)
-        h = self.table.hand
-        if h.dealer == HUMAN and self.log.meta.roles[HUMAN] != "human":
-            x, y = L.crib_slot(h.dealer)
-            s = self.ctx.session.screen
-            s.fill(x, y - 12, 9 * 8, 8, BLACK)
-            s.text(x, y - 12, "CRIB", LIGHTGRAY)
+    def _crib_label(self, dealer: int) -> str:
+        """The game screen's label; "YOUR CRIB" only when seat 0 is the person who saved
+        the game (a match's record has no "you")."""
+        mine = dealer == HUMAN and self.log.meta.roles[HUMAN] == "human"
+        return "YOUR CRIB" if mine else "CRIB"
 
     def _end_box(self, step: Step) -> Box:
         """The hand's scores box, as the game shows it; after the last, the result."""
@@ -129,10 +124,10 @@ class CribReplay(ReplayScreen, CribPlay):
     def _draw_names_and_scores(self, h: HandState) -> None:
         s = self.ctx.session.screen
         names = self.log.names
-        s.text(L.SCORES_X, 8, f"{names[COMPUTER][:8]:<8}  {h.scores[COMPUTER]:>3}", LIGHTRED)
-        s.text(L.SCORES_X, 8 + LINE, f"{names[HUMAN][:8]:<8}  {h.scores[HUMAN]:>3}", LIGHTGREEN)
-        s.text(L.SCORES_X, 8 + 2 * LINE, f"{'LIMIT':<8}  {self.log.options.limit:>3}", LIGHTGRAY)
-        s.text(L.SCORES_X, 8 + 3 * LINE + 4, f"{names[h.dealer][:8]} DEALS", WHITE)
+        s.text(L.SCORES_X, L.SCORES_Y, f"{names[COMPUTER][:8]:<8}  {h.scores[COMPUTER]:>3}", LIGHTRED)
+        s.text(L.SCORES_X, L.SCORES_Y + LINE, f"{names[HUMAN][:8]:<8}  {h.scores[HUMAN]:>3}", LIGHTGREEN)
+        s.text(L.SCORES_X, L.SCORES_Y + 2 * LINE, f"{'LIMIT':<8}  {self.log.options.limit:>3}", LIGHTGRAY)
+        s.text(L.SCORES_X, L.SCORES_Y + 3 * LINE + 4, f"{names[h.dealer][:8]} DEALS", WHITE)
 
 
 def step_text(step: Step) -> list[str]:

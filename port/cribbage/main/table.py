@@ -74,6 +74,10 @@ class Box:
     lines: list[str] = field(default_factory=list)
     show: ShowEntry | None = None
     clear_row: bool = False    # the count is over: the play's cards go when it closes
+    # It offers commands (the scores box: LAST COUNT, REVIEW, SAVE RECORD): it stays
+    # until a key or button, not 5 seconds, so it is not gone before you choose
+    # (docs/choices.md, "Cribbage").
+    waits: bool = False
 
 
 @dataclass
@@ -169,8 +173,9 @@ class CribTable:
     @property
     def last_count(self) -> list[Box]:
         """The boxes LAST COUNT brings back: the last show whose boxes have all been
-        seen (this hand's once it is over, as when the game ends in the show)."""
-        if self.hand.phase is Phase.DONE and not self.beats and self._shows_now:
+        seen (this hand's once it is over: from its scores box on, or when the game
+        ends in the show)."""
+        if self.hand.phase is Phase.DONE and self._shows_now and (self._closed or not self.beats):
             return self._shows_now
         return self._shows_before
 
@@ -292,11 +297,17 @@ class CribTable:
         self._next_beat()
         return True
 
+    @property
+    def scores_up(self) -> bool:
+        """The hand's scores box is on the screen (not a recalled count over it)."""
+        return self._closed and not self.recalled and self.box is not None
+
     def recall(self) -> bool:
-        """LAST COUNT: the last show's boxes again, while no box is up. The game waits
-        until each has been cleared by a key or button; they peg nothing."""
+        """LAST COUNT: the last show's boxes again, while no box is up but the hand's
+        scores box (which comes back after them). The game waits until each has been
+        cleared by a key or button; they peg nothing."""
         boxes = self.last_count
-        if not boxes or self.box is not None:
+        if not boxes or (self.box is not None and not self.scores_up):
             return False
         self.recalled = list(boxes)
         self._recall_size = len(boxes)
@@ -312,7 +323,7 @@ class CribTable:
         if beat is not None:
             self.age += 1
             if beat.box is not None:
-                if not self.pause and self.age >= BOX_FRAMES:
+                if not self.pause and not beat.box.waits and self.age >= BOX_FRAMES:
                     self._next_beat()
             elif self.age >= beat.frames:
                 self._next_beat()
@@ -485,7 +496,7 @@ class CribTable:
         you, cpu = self.front
         self._box(Box(f"AFTER HAND {self.game.hands_dealt}",
                       [f"{self.name:<8}  {you:>3}", f"{'COMPUTER':<8}  {cpu:>3}",
-                       f"TO {self.options.limit}"]))
+                       f"TO {self.options.limit}"], waits=True))
 
     def _next_hand(self) -> None:
         self.computer.end_hand(self.hand.view(COMPUTER))

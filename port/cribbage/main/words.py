@@ -16,8 +16,11 @@ from port.main.cmdline import Game, port_options
 
 
 def limit_word(word: str) -> int | None:
-    """ "To set the SCORE LIMIT, type: CRIBBAGE 61 or CRIBBAGE 121"."""
-    return int(word) if word in ("61", "121") else None
+    """ "To set the SCORE LIMIT, type: CRIBBAGE 61 or CRIBBAGE 121"; with leading zeros
+    too (061, 0121), as a GinRummy player types a limit (our choice: docs/cribbage.md)."""
+    if word.isascii() and word.isdigit() and int(word) in (61, 121):
+        return int(word)
+    return None
 
 
 def _players(path: Path) -> list[str]:
@@ -55,7 +58,7 @@ Usage:  cribbage [61|121] [name] [path] [NODISK] [NOBLANK] [NOANIMATION] [LAPTOP
         cribbage replay FILE        step through a game record (CR0001.REC) in the window
         cribbage review FILE [name] each decision of a record beside EXPERT's, costliest first
 
-  61 or 121    the score limit (the pegging board's length)
+  61 or 121    the score limit (the pegging board's length; 061 and 0121 too)
   name         your name, one word of at most 8 characters; the LAST unrecognised
                word on the line is taken (cribbage Mike ASDF makes you ASDF)
   path         where CRIBBAGE.CFG and .STA are kept: starts with \\ or /, a drive
@@ -78,6 +81,6 @@ Example:  cribbage John B:\\ go
 
 CRIBBAGE = Game("cribbage", "Cribbage", 8, limit_word, ("NOANIMATION", "PAUSE"), "port.cribbage",
                 "CRIBBAGE.DOC", HELP, _players, _first_screen, _read_record,
-                _review_record, files=crib_files.NAMES, record_prefix="CR")
+                _review_record, files=crib_files.NAMES, record_prefix="CR", limits="61 or 121")
 
 __all__ = ["CRIBBAGE", "HELP", "limit_word"]

@@ -242,14 +242,14 @@ _RUN_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 #
 # A breakdown lists every combination ("EACH and EVERY combination counts separately").
 # Players at a table say the count in a cadence of running totals, naming some
-# combinations together: "fifteen 2, fifteen 4, fifteen 6, fifteen 8 and double run of
+# combinations together: "fifteen 2, fifteen 4, fifteen 6, fifteen 8 and a double run of
 # three is 16" for the documentation's 8,7,7,6,2. The phrases below are built from a
 # breakdown and only say it: their points add up to the breakdown's, never otherwise.
 
 @dataclass(frozen=True)
 class Said:
     """One phrase of a count said aloud: the words with the running total, the cards
-    they name and their points ("double run of three is 16": two runs and their pair)."""
+    they name and their points ("a double run of three is 16": two runs and their pair)."""
 
     words: str
     cards: tuple[Card, ...]
@@ -260,7 +260,8 @@ class Said:
 # Cards of one rank said together: a pair, three of a kind (the pair royal), four.
 _KIND_WORDS = {2: "a pair", 3: "three of a kind", 4: "four of a kind"}
 # Runs of one length said together, by how many there are; their pairs go with them.
-_RUNS_WORDS = {1: "a run of {k}", 2: "double run of {k}", 3: "triple run", 4: "double double run"}
+# Each with its article, as every other phrase has ("a pair", "a run of three").
+_RUNS_WORDS = {1: "a run of {k}", 2: "a double run of {k}", 3: "a triple run", 4: "a double double run"}
 
 
 def _by_rank(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -270,7 +271,7 @@ def _by_rank(cards: Sequence[Card]) -> tuple[Card, ...]:
 def show_phrases(parts: Sequence[Score]) -> list[Said]:
     """A show's breakdown (``hand_breakdown``) as a player says it: each fifteen, the
     cards of one rank together ("three of a kind is 12"), the runs with the pairs inside
-    them ("double run of three is 8", "double double run is 16"), the flush ("a flush of
+    them ("a double run of three is 8", "a double double run is 16"), the flush ("a flush of
     four is 9"), his nobs; each with the running total."""
     fifteens = [p for p in parts if p.kind == "fifteen"]
     runs = [p for p in parts if p.kind == "run"]

@@ -14,6 +14,7 @@ from port.main.context import GameContext
 @dataclass
 class Context(GameContext):
     open_store = files.Store.open
+    backend_for = staticmethod(files.backend_for)
 
     def apply_display(self) -> None:
         """The pointer shape, and the score limit that sets the screen saver's wait

@@ -184,6 +184,8 @@ class PlayScreen:
             if target == "no":
                 self.quit_asked = False
             return self
+        if target == "quit" and t.mode is Mode.GAME_END:
+            return self._leave()            # the game is over: nothing to ask (as MAIN MENU)
         if target == "quit":
             self.quit_asked = True
         elif target == "hint":
@@ -555,7 +557,7 @@ def meld_bars(s: Screen, groups: tuple[tuple[Card, ...], ...], sets: frozenset[C
 def draw_row(s: Screen, h: HandState, drawn: Card | None, big: bool) -> None:
     """The middle row: the DECK with its count, the PILE's top, the KNOCK card, and the
     DRAWN card while one is being discarded."""
-    s.text(DECK_X + 8, ROW_Y - 14, "DECK", LIGHTGRAY)
+    s.text(DECK_X + 8, ROW_Y - 16, "DECK", LIGHTGRAY)      # above the deck's layers (CGA too)
     s.deck(DECK_X, ROW_Y, len(h.stock))
     s.text(PILE_X + 8, ROW_Y - 14, "PILE", LIGHTGRAY)
     if h.pile:
@@ -681,9 +683,12 @@ SUIT_NAMES = ("SPADE", "HEART", "DIAMOND", "CLUB")
 
 
 def result_lines(r: Settlement, name: str, opts: Options | None = None,
-                 knock_card: Card | None = None) -> list[str]:
+                 knock_card: Card | None = None, names: tuple[str, str] | None = None) -> list[str]:
     """What the hand's end says: who went out, how, and who scored what (and, under
-    the table rules, the knock card's doubling and the boxes earned)."""
+    the table rules, the knock card's doubling and the boxes earned). With ``names``
+    (the replay viewer: a record's two seats) each seat by its name, not YOU."""
+    if names is not None:
+        return _named(result_lines(r, name, opts, knock_card), names)
     who = {HUMAN: "YOU", COMPUTER: "THE COMPUTER"}
     if r.outcome is Outcome.DRAW and r.drawn_by is DrawnBy.PILE:
         return ["DRAW HAND: THE DISCARD PILE", f"WAS TAKEN {PILE_RUN_LIMIT} TIMES IN A", "ROW. NO SCORE."]
@@ -710,6 +715,27 @@ def result_lines(r: Settlement, name: str, opts: Options | None = None,
         score += f", {r.boxes} BOX{'ES' * (r.boxes > 1)}"
     lines.append(score + ".")
     return lines
+
+
+def _named(lines: list[str], names: tuple[str, str]) -> list[str]:
+    """The hand's end in the seats' names: "YOU KNOCKED" is "PLAYER KNOCKED", "THE
+    COMPUTER SCORES" "COMPUTER SCORES", "DEADWOOD: YOU 5, COMPUTER 25." with both names."""
+    you, cpu = (n.upper() for n in names)
+    out = []
+    for line in lines:
+        if line == "GIN! YOU GOT GIN!":
+            line = f"{you} GOT GIN!"
+        elif line.startswith("DEADWOOD: YOU "):
+            a, b = line.removeprefix("DEADWOOD: YOU ").removesuffix(".").split(", COMPUTER ")
+            line = f"DEADWOOD: {you} {a}, {cpu} {b}."
+        else:
+            for old, new in (("YOU SCORE ", f"{you} SCORES "), ("YOU ", f"{you} "),
+                             ("COMPUTER SCORES ", f"{cpu} SCORES "), ("THE COMPUTER ", f"{cpu} ")):
+                if line.startswith(old):
+                    line = new + line.removeprefix(old)
+                    break
+        out.append(line)
+    return out
 
 
 def game_end_lines(scores: tuple[int, int], name: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from port.ginrummy.main.context import Context
 from port.ginrummy.main.play import (
     CARD_H, CPU_Y, HAND_STEP, HAND_X, HAND_Y, LINE, PILE_X, RESULT_STEP, RESULT_X, ROW_Y, SCORE_X, CARD_W,
-    draw_result, draw_row, meld_bars,
+    draw_result, draw_row, meld_bars, result_lines,
 )
 from port.ginrummy.main.table import shown_hand
 from port.ginrummy.record import GameLog, Step
@@ -23,6 +23,11 @@ ELEVEN_STEP = 45                 # seat 1's eleven cards (the deal of eleven) cl
 
 class GinReplay(ReplayScreen):
     """A GinRummy record, one step at a time."""
+
+    # A hand's end says as much as the game did (up to six lines, with the table
+    # rules' doubling and boxes), then the game's result: eight rows, above the hand's
+    # meld bars.
+    rows = 8
 
     def __init__(self, ctx: Context, log: GameLog) -> None:
         super().__init__(ctx, log.steps)
@@ -68,11 +73,17 @@ class GinReplay(ReplayScreen):
 
 def step_text(step: Step, names: tuple[str, str]) -> list[str]:
     """The record's lines of a step shown beside the table: a deal says who deals and
-    the upcard (the hands are on the table, the stock too long to read), a hand's end
-    its score (the melds are on the table), a move all it says."""
+    the upcard (the hands are on the table, the stock too long to read), a move all it
+    says, a hand's end what the game said there (who went out and how, the lay-offs,
+    both deadwoods, a doubling, the score: ``result_lines`` in the seats' names; the
+    melds are on the table), then after the last hand the record's Result line."""
     if step.kind == "deal":
         return [line for line in step.lines
                 if not line.startswith(("Stock", *(f"{n} is dealt: " for n in names)))]
+    h = step.state
+    if step.kind == "end" and h.result is not None:
+        said = result_lines(h.result, names[0], h.options, h.knock_card, names=names)
+        return said + [line for line in step.lines if line.startswith("Result: ")]
     if step.kind == "end":
         return [line for line in step.lines if not line.startswith(tuple(f"{n} shows " for n in names))]
     return list(step.lines)

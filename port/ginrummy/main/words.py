@@ -81,6 +81,6 @@ Example:  ginrummy Dave 250 ..\\SAVES GO
 
 GINRUMMY = Game("ginrummy", "GinRummy", 7, three_digits, (), "port.ginrummy", "GINRUMMY.DOC",
                 HELP, _players, _first_screen, _read_record, _review_record,
-                files=files.NAMES, record_prefix="GR")
+                files=files.NAMES, record_prefix="GR", limits="three digits, 000 to 999")
 
 __all__ = ["GINRUMMY", "HELP", "three_digits"]
