@@ -49,6 +49,17 @@ class BotProcess:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
+    def send(self, message: tuple[Any, ...]) -> None:
+        """Send ``message`` and do not wait: a hook (``observe``, ``begin_hand``), whose
+        error the process keeps and returns with its next answer."""
+        assert self.proc.stdin is not None
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.proc.stdin.write(_HEADER.pack(len(data)) + data)
+            self.proc.stdin.flush()
+        except OSError:
+            pass            # a dead process: the next request says so
+
     def request(self, message: tuple[Any, ...], timeout: float | None) -> Any:
         """Send ``message`` and wait for the answer; a bot's error comes back as
         ``BotFailed``; over ``timeout`` seconds the process is killed."""
@@ -111,11 +122,21 @@ class IsolatedPlayer:
         if method.startswith("_"):
             raise AttributeError(method)
 
+        if method in UNANSWERED:
+            def hook(*args: Any) -> None:
+                self._process.send(("hook", method, args))
+            return hook
+
         def call(*args: Any) -> Any:
             return self._process.request(("call", method, args), self._limit)
 
         return call
 
+
+# Hooks sent without waiting for an answer (half of GinRummy's calls are ``observe``): an
+# error in one comes back with the next answer, and a hook's time counts toward the next
+# call waited for. ``end_hand`` is waited for, so that a game's last error is its own.
+UNANSWERED = frozenset({"observe", "begin_hand"})
 
 _processes: dict[tuple[str, str, int], BotProcess] = {}
 
@@ -160,16 +181,26 @@ def serve(levels: str) -> None:
     os.dup2(devnull, 0)
     load_player = importlib.import_module(levels).load_player
     bot: Any = None
+    failed: tuple[str, str, str] | None = None       # a hook's error, for the next answer
     while True:
         head = stdin.read(_HEADER.size)
         if len(head) < _HEADER.size:
             return                            # the worker is gone
         message = pickle.loads(stdin.read(_HEADER.unpack(head)[0]))
+        if message[0] == "hook":
+            if failed is None and bot is not None:
+                try:
+                    getattr(bot, message[1])(*message[2])
+                except (Exception, SystemExit) as exc:
+                    failed = ("error", f"{message[1]}: {type(exc).__name__}: {exc}", traceback.format_exc())
+            continue
         try:
-            if message[0] == "new":
-                bot = None
+            if failed is not None and message[0] == "call":
+                reply: tuple[str, Any] = ("error", failed)
+            elif message[0] == "new":
+                bot, failed = None, None
                 bot = load_player(message[1], message[2])
-                reply: tuple[str, Any] = ("ok", None)
+                reply = ("ok", None)
             elif message[0] == "name":
                 from port.bots import bot_name as name_of
                 reply = ("ok", name_of(message[1], importlib.import_module(levels).LEVELS))

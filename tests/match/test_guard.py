@@ -111,13 +111,13 @@ def test_cribbage_bots_forfeit_the_same_way() -> None:
 
 def test_a_round_robin_goes_on_past_a_failing_bot_and_stop_keeps_the_finished_pairings() -> None:
     players = f"easy,standard,{BOTS}:Raises"
-    done = run_match("--players", players, "--games", "4", "--limit", "0", "--json")
+    done = run_match("--players", players, "--games", "2", "--limit", "0", "--json")
     assert done.returncode == 0 and "Traceback" not in done.stderr
     d = json.loads(done.stdout)
     assert [len(d["pairings"]), d["stopped"]] == [3, None]
     forfeits = d["ratings"]["raiser"]["forfeits"]
     assert forfeits == sum(p["forfeits_b"] for p in d["pairings"]) == len(forfeit_lines(done.stderr)) > 0
-    stopped = run_match("--players", players, "--games", "4", "--limit", "0", "--on-error", "stop", "--json")
+    stopped = run_match("--players", players, "--games", "2", "--limit", "0", "--on-error", "stop", "--json")
     assert stopped.returncode == 1 and "Traceback" not in stopped.stderr
     d = json.loads(stopped.stdout)
     # easy against standard was finished before the bot's first failure: it is kept, and rated.
