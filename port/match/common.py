@@ -1,6 +1,9 @@
 """What the match runner does the same for every game: the seeds of a game and of its
-bots, the 95% Wilson interval, the chunks of games and the worker processes' start
-(``port.match.runner`` plays the chunks here or on Ray).
+bots, a worker's games of a job with each seat behind the watch (``guard``: a failing
+bot forfeits its game), the games taken in game order (tallies, forfeit lines,
+records, the games' JSON lines, the SPRT), the 95% Wilson interval, the chunks of
+games and the worker processes' start (``port.match.runner`` plays the chunks here or
+on Ray).
 
 Fairness, for both games: games go in pairs on the same deal seed with the seats
 swapped (side A sits in seat 0 in even games and seat 1 in odd ones). Each game's deal
@@ -62,15 +65,15 @@ def player_name(name_of: Callable[[str], str], make_player: Callable[..., Any], 
     return name_of(spec)
 
 
-def _seat_names(a: str, b: str, names: tuple[str, str], seat_a: int) -> Meta:
-    """A game record's seats: named as the report names the sides, their roles the side
-    and, for a bot file, its spec."""
+def _record_meta(a: str, b: str, names: tuple[str, str], seat_a: int, deal_seed: int) -> Meta:
+    """A game record's header: its seats named as the report names the sides, their
+    roles the side and, for a bot file, its spec; the deal's seed."""
     roles = tuple(f"side {side}" + (f", {spec}" if spec != name else "")
                   for side, spec, name in (("A", a, names[0]), ("B", b, names[1])))
     sides = ((names[0], roles[0]), (names[1], roles[1]))
     if seat_a == 1:
         sides = (sides[1], sides[0])
-    return Meta((sides[0][0], sides[1][0]), (sides[0][1], sides[1][1]))
+    return Meta((sides[0][0], sides[1][0]), (sides[0][1], sides[1][1]), seed=deal_seed)
 
 
 def guarded_game(make_player: Callable[[str, int], Any], play_game: Callable[..., Any], a: str, b: str,
@@ -124,15 +127,14 @@ def play_job(job: tuple[str, str, Any, int, int, int], records: bool, make_playe
     out: list[tuple[int, Any, str | None]] = []
     for g in range(start, stop):
         seat_a, outcome = guarded_game(make_player, play_game, a, b, options, seed, g, guard, names, keep=records)
-        text = None
         if isinstance(outcome, Fault):
             out.append((seat_a, outcome, None))
             if guard.on_error == "stop":
                 break
             continue
+        text = None
         if records:
-            meta = _seat_names(a, b, names, seat_a)
-            text = write_game(outcome, options, Meta(meta.names, meta.roles, seed=game_seed(seed, g)))
+            text = write_game(outcome, options, _record_meta(a, b, names, seat_a, game_seed(seed, g)))
             for hand in outcome.hands:          # only the text leaves the worker
                 hand.start = hand.end = None
         out.append((seat_a, outcome, text))
@@ -254,7 +256,7 @@ def _show_fault(w: Watching, fault: Fault) -> None:
         if debugging() and fault.trace:
             print(fault.trace.rstrip(), file=sys.stderr)
     elif w.faults_shown == FAULT_LINES + 1:
-        print(f"(more forfeits: the result counts them; --games-out lists each game)", file=sys.stderr)
+        print("(more forfeits: the result counts them; --games-out lists each game)", file=sys.stderr)
 
 
 def _game_row(w: Watching, game: int, seat_a: int, outcome: Any, record: str | None) -> dict[str, object]:

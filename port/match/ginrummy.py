@@ -98,7 +98,8 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     may end the match early (``result.games`` is then the games played)."""
     options = options.with_(first_turn=FirstTurn.ALTERNATE)
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
-    result = MatchResult(games, seed, _options_dict(options), Side(_name(a, watching), spec=a), Side(_name(b, watching), spec=b))
+    result = MatchResult(games, seed, _options_dict(options), Side(_name(a, watching), spec=a),
+                         Side(_name(b, watching), spec=b))
     w = watch_match(watching, records, result.a, result.b, seed)
     result.seconds, games = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, PREFIX,
                                       lambda seat_a, record: _tally(result, seat_a, record),

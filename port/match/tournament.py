@@ -26,7 +26,7 @@ from typing import Any
 from port.match.common import MatchStopped, Watching, wilson
 from port.match.guard import file_of
 from port.match.outputs import safe_name
-from port.match.ratings import ELO_MEAN, PRIOR_DRAWS, fit  # noqa: F401  (the scale's constants, for readers)
+from port.match.ratings import fit
 from port.match.runner import Runner
 
 
