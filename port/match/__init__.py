@@ -86,13 +86,17 @@ def _parser(game: str) -> argparse.ArgumentParser:
 
 
 def _watching(args: argparse.Namespace, game: ModuleType) -> Watching:
-    """What the command line asks besides the games: checked before the first game
-    (a records directory that cannot be written is refused here, not after an hour)."""
+    """What the command line asks besides the games, checked before the first game:
+    the players load and start, the records directory can be written (refused here,
+    not after an hour), the games' file can be opened."""
     if args.sprt is not None and args.players is not None:
         raise ValueError("--sprt decides one match (--a and --b), not a round robin")
     if args.gauntlet and args.players is None:
         raise ValueError("--gauntlet needs --players: the first player meets each of the others")
     w = Watching(Guard(args.on_error, args.move_time, args.isolate))
+    players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players is not None \
+        else [args.a, args.b]
+    _check_players(game, players, w.guard)
     if args.sprt is not None:
         w.sprt = Sprt(*sprt.parse(args.sprt))
     if args.records is not None:
@@ -129,12 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         w = _watching(args, game)
         if args.players is not None:
             players = [p.strip() for p in args.players.split(",") if p.strip()]
-            _check_players(game, players, w.guard)
             t = round_robin(game, players, args.games, args.seed, options, runner, w, args.gauntlet)
             text = tournament.to_json(t) if args.json else tournament.report(t)
             status = 1 if t.stopped is not None else 0
         else:
-            _check_players(game, (args.a, args.b), w.guard)
             r = game.run_match(args.a, args.b, args.games, args.seed, options, workers=args.workers,
                                runner=runner, watching=w)
             text = game.to_json(r) if args.json else game.report(r)
@@ -143,6 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MatchStopped:                         # --on-error stop, in a match of two (its line is out)
         print(f"{parser.prog}: the match stopped at that game (--on-error stop)", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:                    # Ctrl-C in a match of two (a round robin reports what it has)
+        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        return 130
     finally:
         runner.close()
         if w is not None and w.games_out is not None:

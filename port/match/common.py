@@ -214,26 +214,19 @@ def play_jobs(runner: Any, work: Callable[..., list[tuple]], jobs: list[tuple], 
                 tally(seat_a, outcome)
                 if text is not None and w.records is not None:
                     name = w.records.write(prefix, game, text)
-            if w.games_out is not None:
+            if w.games_out is not None:          # line by line: a run stopped midway keeps its games
                 w.games_out.write(game_line(_game_row(w, game, seat_a, outcome, name)))
+                w.games_out.flush()
             if isinstance(outcome, Fault) and w.guard.on_error == "stop":
-                _flush(w)
                 raise MatchStopped(outcome)
             if w.sprt is not None:
                 w.sprt.add(score_of(seat_a, outcome))
                 if w.sprt.decision is not None:     # the match ends on the pair that decided
-                    _flush(w)
                     return True
-        _flush(w)
         return False
 
     runner.map(run, jobs, preload, [job[-1] - job[-2] for job in jobs], each)
     return time.perf_counter() - t0, played
-
-
-def _flush(w: Watching) -> None:
-    if w.games_out is not None:
-        w.games_out.flush()
 
 
 def extra_lines(r: Any) -> list[str]:

@@ -12,7 +12,8 @@ the mean is 1500, one drawn game of prior per pair).
 
 A bot that fails a game forfeits it and the round robin goes on (``--on-error
 forfeit``); with ``--on-error stop`` it stops at that game, and the pairings finished
-before it are still reported (the table says which pairing stopped it).
+before it are still reported and rated (the table says which pairing stopped it). So
+are they when the run is interrupted (Ctrl-C) or a cluster keeps losing its workers.
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ class RoundRobin:
     # share one): its file (None for a level), rating and 95% interval, forfeits.
     ratings: dict[str, dict[str, object]] = field(default_factory=dict)
     gauntlet: bool = False
-    stopped: str | None = None  # --on-error stop: the fault that stopped the run
+    stopped: str | None = None  # what stopped the run early: --on-error stop's fault, Ctrl-C
 
     def rate(self, x: str, y: str) -> tuple[float, tuple[float, float]] | None:
         """x's win rate against y, and its interval (None for x == y, or a pair that did not meet)."""
@@ -94,6 +95,10 @@ def round_robin(game: ModuleType, players: list[str], games: int, seed: int, opt
                 r = game.run_match(a, b, games, seed, options, runner=runner, watching=w)
             except MatchStopped as stop:
                 out.stopped = f"{stop.fault.line()} (pairing {names[a]} against {names[b]})"
+                break
+            except (KeyboardInterrupt, RuntimeError) as exc:      # Ctrl-C, a cluster losing its workers
+                what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"{type(exc).__name__}: {exc}"
+                out.stopped = f"{what} (pairing {names[a]} against {names[b]})"
                 break
             score = game.score_a(r)
             out.options = r.options
@@ -160,7 +165,7 @@ def report(t: RoundRobin) -> str:
     if not t.ratings and len(t.pairings) > 0:
         rows.append("no ratings: they need choix (pip install 'ginrummy[cluster]')")
     if t.stopped is not None:
-        rows.append(f"stopped (--on-error stop) after {len(t.pairings)} finished pairing(s): {t.stopped}")
+        rows.append(f"stopped after {len(t.pairings)} finished pairing(s): {t.stopped}")
     played = sum(q.games for q in t.pairings)
     rows.append(f"{t.seconds:.1f} s, {played / t.seconds if t.seconds else 0:.1f} games/s")
     return "\n".join(rows)

@@ -135,3 +135,25 @@ def test_a_round_robin_goes_on_past_a_failing_bot_and_stop_keeps_the_finished_pa
 def test_bad_flags_are_one_sentence(args: list[str], sentence: str) -> None:
     done = run_match("--games", "2", *args)
     assert done.returncode == 2 and "Traceback" not in done.stderr and sentence in done.stderr
+
+
+def test_a_round_robin_interrupted_keeps_its_finished_pairings(tmp_path: Path) -> None:
+    # The second pairing meets a bot that never answers (no --move-time): Ctrl-C there
+    # stops the run, and the first pairing is still reported.
+    lines = tmp_path / "games.jsonl"
+    env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_DEBUG"}
+    proc = subprocess.Popen([sys.executable, "-m", "port.match", "--players", f"easy,standard,{BOTS}:Sleeps",
+                             "--games", "4", "--limit", "0", "--workers", "1", "--json",
+                             "--games-out", str(lines)], cwd=TOP, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (lines.exists() and len(lines.read_text().splitlines()) == 4):
+        time.sleep(0.05)
+    time.sleep(1.0)                              # the second pairing's first game, waiting on the bot
+    proc.send_signal(2)                          # Ctrl-C
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1 and "Traceback" not in err
+    d = json.loads(out)
+    assert [(p["a"], p["b"]) for p in d["pairings"]] == [("easy", "standard")]
+    assert d["stopped"] == "interrupted (pairing easy against sleeper)"
+    assert len(lines.read_text().splitlines()) == 4      # the first pairing's games stay in the file
