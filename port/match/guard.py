@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from port.checks import IllegalMove
+
 DEBUG_ENV = "GINRUMMY_DEBUG"        # as the programs do (port/main/errors.py): the full trace
 ON_ERROR = ("forfeit", "stop")
 # The calls that answer a move; an error the engine raises right after one is that
@@ -140,6 +142,8 @@ class Watch:
         except BotFailed as failed:          # a bot in its own process (port.match.isolate)
             failed.seat, failed.method = seat, method
             raise
+        except IllegalMove as exc:           # a policy's action its mask refuses (port.bots.PolicySeat)
+            raise BotFailed(seat, method, "illegal move", str(exc), traceback.format_exc()) from None
         except (Exception, SystemExit) as exc:
             raise BotFailed(seat, method, "error", f"{type(exc).__name__}: {exc}",
                             traceback.format_exc()) from None

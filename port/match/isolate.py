@@ -18,6 +18,7 @@ The levels (easy, standard, expert) are our own code and play in the worker's pr
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import pickle
 import select
@@ -35,8 +36,25 @@ _CHILD = "import sys; from port.match.isolate import serve; serve(sys.argv[1])"
 ROOT = str(Path(__file__).resolve().parents[2])      # the checkout or site-packages holding ``port``
 
 
+class _Answers(pickle.Unpickler):
+    """Unpickles what a bot's process sends back, allowing only the games' own classes
+    (a card, a draw, a knock choice...): a pickle can name any callable, and a bot's
+    answer must not run code in the engine's process."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = super().find_class(module, name) if module.startswith("port.") else None
+        if not isinstance(found, type):
+            raise pickle.UnpicklingError(f"an answer may not hold {module}.{name}")
+        return found
+
+
+def _answer(data: bytes) -> Any:
+    return _Answers(io.BytesIO(data)).load()
+
+
 class BotProcess:
-    """A bot file's process: ``start`` builds a bot in it, ``call`` asks it."""
+    """A bot file's process: ``request`` asks it and waits for the answer, ``send``
+    tells it a hook and does not wait."""
 
     def __init__(self, levels: str) -> None:
         env = dict(os.environ)
@@ -68,11 +86,16 @@ class BotProcess:
         try:
             self.proc.stdin.write(_HEADER.pack(len(data)) + data)
             self.proc.stdin.flush()
-            status, value = pickle.loads(self._read(timeout))
-        except (OSError, EOFError, pickle.UnpicklingError):
+            data = self._read(timeout)
+        except (OSError, EOFError):
             code = self.proc.poll()
             self.kill()
             raise BotFailed(-1, "", "crash", f"its process ended (exit status {code})") from None
+        try:
+            status, value = _answer(data)
+        except Exception as exc:       # the process is out of step with us: a new one next game
+            self.kill()
+            raise BotFailed(-1, "", "error", f"its answer cannot be read: {exc}") from None
         if status == "ok":
             return value
         kind, detail, trace = value

@@ -104,3 +104,19 @@ class CribRaises(CribStandard):
 
     def play(self, view):
         raise KeyError("no such card")
+
+
+class _Payload:
+    """What a bot would send back to run code in the engine's process when unpickled."""
+
+    def __reduce__(self):
+        return (print, ("the engine's process ran the bot's code",))
+
+
+class Smuggler(Standard):
+    """Answers a draw with an object whose unpickling would call a function."""
+
+    name = "smuggler"
+
+    def choose_draw(self, view):
+        return _Payload()

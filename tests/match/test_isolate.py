@@ -56,3 +56,10 @@ def test_an_isolated_bot_that_fails_is_reported_as_in_the_engines_process() -> N
                       "--limit", "61", "--isolate", "--json")
     assert json.loads(crash.stdout)["a"]["forfeits"] == 2
     assert "error: play: KeyError: 'no such card'" in crash.stderr
+
+
+def test_an_isolated_bots_answer_cannot_run_code_in_the_engines_process() -> None:
+    done = run_match("--a", f"{BOTS}:Smuggler", *GAMES, "--isolate")
+    assert done.returncode == 0 and "ran the bot's code" not in done.stdout + done.stderr
+    assert json.loads(done.stdout)["a"]["forfeits"] == 4
+    assert "error: choose_draw: its answer cannot be read: an answer may not hold builtins.print" in done.stderr
