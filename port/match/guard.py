@@ -33,6 +33,7 @@ DEBUG_ENV = "GINRUMMY_DEBUG"        # as the programs do (port/main/errors.py): 
 ON_ERROR = ("forfeit", "stop")
 # The calls that answer a move; an error the engine raises right after one is that
 # move's (an illegal answer). Both games' decisions.
+SHOWN = 60            # the most of a bot's answer a line shows
 DECISIONS = frozenset({"offer", "choose_draw", "choose_discard", "choose_knock", "discard", "play"})
 
 
@@ -84,8 +85,10 @@ class Fault:
         return self.name if self.spec.lower() == self.name.lower() else f"{self.name} ({self.spec})"
 
     def line(self) -> str:
-        return (f"forfeit: {self.bot}, side {'AB'[self.side]}, seat {self.seat}, lost game {self.game + 1} "
+        """One line, whatever the bot's message holds (its newlines become spaces)."""
+        text = (f"forfeit: {self.bot}, side {'AB'[self.side]}, seat {self.seat}, lost game {self.game + 1} "
                 f"(--seed {self.seed}, deal seed {self.deal_seed}): {self.kind}: {self.move}: {self.detail}")
+        return " ".join(text.split())
 
     def as_dict(self) -> dict[str, object]:
         return {"side": "AB"[self.side], "seat": self.seat, "bot": self.name, "file": file_of(self.spec),
@@ -103,15 +106,18 @@ def debugging() -> bool:
 
 
 def show(answer: Any) -> str:
-    """A bot's answer as a person reads it: a card "QS", a draw "pile", cards "5H 5S"."""
+    """A bot's answer as a person reads it: a card "QS", a draw "pile", cards "5H 5S"
+    (cut at SHOWN characters)."""
+    text = _shown(answer)
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+
+
+def _shown(answer: Any) -> str:
     if isinstance(answer, Enum):
         return str(answer.value)
     if isinstance(answer, (tuple, list)):
-        return " ".join(show(x) for x in answer) or "nothing"
-    if answer is None:
-        return "None"
-    text = str(answer)
-    return text if type(answer).__module__ == "port.cards" else repr(answer)
+        return " ".join(_shown(x) for x in answer[:SHOWN]) or "nothing"
+    return str(answer) if type(answer).__module__ == "port.cards" else repr(answer)
 
 
 class Watch:
