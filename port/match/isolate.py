@@ -22,6 +22,7 @@ import io
 import os
 import pickle
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -197,6 +198,7 @@ def bot_name(levels: str, spec: str) -> str:
 def serve(levels: str) -> None:
     """The loop of a bot's process: requests on stdin, answers on a private copy of
     stdout (the bot's own prints go to stderr, so they cannot break the protocol)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the runner's: it ends us by closing the pipe
     stdin = os.fdopen(os.dup(0), "rb")
     stdout = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)

@@ -6,6 +6,7 @@ numbers, so a seed gives the same tallies however and wherever the games ran.
 """
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,7 +73,7 @@ def _local_map(work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[st
     out: list[Any] = []
     if workers > 1 and len(jobs) > 1:
         # Leaving the pool's block terminates its workers: a stop drops the jobs not taken.
-        with pool_context(preload).Pool(workers) as pool:
+        with pool_context(preload).Pool(workers, initializer=_leave_interrupts) as pool:
             for size, part in zip(sizes, pool.imap(work, jobs, chunksize=1)):
                 out.append(part)
                 if bar is not None:
@@ -87,6 +88,12 @@ def _local_map(work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[st
         if take(out[-1]):
             break
     return out
+
+
+def _leave_interrupts() -> None:
+    """A worker leaves Ctrl-C to the runner (which stops it): a terminal sends it to the
+    whole process group, and each worker would print its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def show_progress(json_output: bool) -> bool:
