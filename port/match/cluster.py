@@ -7,8 +7,10 @@ Each job (a fixed range of game numbers) is one Ray task, and its result is kept
 the job's index, so the tallies are made in game order as on this machine: a seed gives
 the same result. Ray's own retries are off: when a task's worker (or its node) dies,
 the runner submits that job again, and only the attempt that finishes is kept, so a
-killed worker's games are played again and none is counted twice. A bot's own error
-(an illegal move) is not retried: it is reported as it is.
+killed worker's games are played again and none is counted twice. A bot's own failure
+(an illegal move, an exception, a hang) is no error of the task: the worker turns it
+into the game's forfeit (``port.match.guard``), and it travels back as data, to be
+reported in one line as a local run reports it.
 """
 from __future__ import annotations
 
@@ -42,40 +44,70 @@ def connect(address: str, workers: int) -> bool:
     return True
 
 
-def ray_map(work: Callable[[Any], Any], jobs: list[Any], sizes: Sequence[int], bar: Any = None
-            ) -> tuple[list[Any], int]:
+def ray_map(work: Callable[[Any], Any], jobs: list[Any], sizes: Sequence[int], bar: Any = None,
+            take: Callable[[Any], bool] | None = None) -> tuple[list[Any], int]:
     """The jobs' results in job order, and how many jobs were played again (Ray
-    connected: ``connect``)."""
-    import ray
-    from ray import exceptions as rx
+    connected: ``connect``). ``take`` is given each result in job order as soon as it
+    and those before it are in; True from it cancels the jobs still running and
+    returns the results taken."""
+    out = _RayJobs(work, jobs)
+    taken = 0
+    try:
+        while out.pending:
+            i = out.next()
+            if i is not None and bar is not None:
+                bar.update(sizes[i])
+            while taken in out.results:
+                taken += 1
+                if take is not None and take(out.results[taken - 1]):
+                    return [out.results[k] for k in range(taken)], out.replayed
+    finally:
+        out.cancel()         # after a stop or an error, the jobs still out are not wanted
+    return [out.results[k] for k in range(len(jobs))], out.replayed
 
-    lost = tuple(getattr(rx, n) for n in ("WorkerCrashedError", "NodeDiedError", "ObjectLostError",
-                                          "OwnerDiedError", "LocalRayletDiedError") if hasattr(rx, n))
-    task = ray.remote(max_retries=0)(_call)
-    work_ref = ray.put(work)
-    pending = {task.remote(work_ref, job): i for i, job in enumerate(jobs)}
-    tries = [1] * len(jobs)
-    results: dict[int, Any] = {}
-    replayed = 0
-    while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
+
+class _RayJobs:
+    """The jobs as Ray tasks: submitted at once, each result kept under its job's index."""
+
+    def __init__(self, work: Callable[[Any], Any], jobs: list[Any]) -> None:
+        import ray
+        from ray import exceptions as rx
+
+        self.ray, self.rx = ray, rx
+        self.lost = tuple(getattr(rx, n) for n in ("WorkerCrashedError", "NodeDiedError", "ObjectLostError",
+                                                   "OwnerDiedError", "LocalRayletDiedError") if hasattr(rx, n))
+        self.task = ray.remote(max_retries=0)(_call)
+        self.work_ref = ray.put(work)
+        self.jobs = jobs
+        self.pending = {self.task.remote(self.work_ref, job): i for i, job in enumerate(jobs)}
+        self.tries = [1] * len(jobs)
+        self.results: dict[int, Any] = {}
+        self.replayed = 0
+
+    def next(self) -> int | None:
+        """Wait for the next job to finish: its index, or None when its worker was lost
+        and the job submitted again."""
+        done, _ = self.ray.wait(list(self.pending), num_returns=1)
         ref = done[0]
-        i = pending.pop(ref)
+        i = self.pending.pop(ref)
         try:
-            results[i] = ray.get(ref)
-        except lost:
-            if tries[i] >= TRIES:
-                raise RuntimeError(f"games {_games(jobs[i])} failed {TRIES} times: "
+            self.results[i] = self.ray.get(ref)
+        except self.lost:
+            if self.tries[i] >= TRIES:
+                raise RuntimeError(f"games {_games(self.jobs[i])} failed {TRIES} times: "
                                    "the cluster keeps losing its workers") from None
-            tries[i] += 1
-            replayed += 1
-            pending[task.remote(work_ref, jobs[i])] = i
-            continue
-        except rx.RayTaskError as failed:        # the games' own error, as a local run gives it
+            self.tries[i] += 1
+            self.replayed += 1
+            self.pending[self.task.remote(self.work_ref, self.jobs[i])] = i
+            return None
+        except self.rx.RayTaskError as failed:        # the games' own error, as a local run gives it
             raise failed.as_instanceof_cause() from None
-        if bar is not None:
-            bar.update(sizes[i])
-    return [results[i] for i in range(len(jobs))], replayed
+        return i
+
+    def cancel(self) -> None:
+        for ref in self.pending:
+            self.ray.cancel(ref, force=True)
+        self.pending.clear()
 
 
 def _games(job: Any) -> str:

@@ -22,7 +22,10 @@ from port.bots import bot_name
 from port.cribbage.levels import LEVELS, load_player
 from port.cribbage.record import PREFIX, write_game
 from port.cribbage.rules import GameRecord, Options, play_game
-from port.match.common import chunks, play_job, play_jobs, records_directory, seated_game, wilson
+from port.match.common import (Watching, chunks, extra_lines, play_job, play_jobs, player_name, seated_game,
+                               watch_match, wilson)
+from port.match.guard import Fault, Guard
+from port.match.outputs import RecordWriter
 from port.match.runner import Runner
 
 PRELOAD = ("port.cribbage.rules", "port.cribbage.levels", "port.cribbage.record")
@@ -44,6 +47,7 @@ class Side:
     cribs: int = 0           # deals it held the crib
     crib: int = 0            # points of its crib in the show
     spec: str = ""           # as it was asked for: a level, or path/to/bot.py:Name
+    forfeits: int = 0        # games this side lost by failing (port.match.guard)
 
     @property
     def per_deal(self) -> tuple[float, float, float]:
@@ -64,6 +68,7 @@ class MatchResult:
     win_rate_a: float = 0.0
     interval_a: tuple[float, float] = (0.0, 0.0)
     extra: dict[str, object] = field(default_factory=dict)
+    sprt: dict[str, object] | None = None     # --sprt: the test's LLR, bounds and decision
 
 
 def name_of(spec: str) -> str:
@@ -71,31 +76,50 @@ def name_of(spec: str) -> str:
     return bot_name(spec, LEVELS)
 
 
+def _name(spec: str, watching: Watching | None) -> str:
+    return player_name(name_of, load_player, spec, watching.guard if watching is not None else None)
+
+
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
     return seated_game(load_player, play_game, a, b, options, seed, game)
 
 
-def _work(job: tuple[str, str, Options, int, int, int], records: bool = False) -> list[tuple]:
-    """The games of a job: (A's seat, the record), and with ``records`` the game's
-    record as text too."""
-    return play_job(job, records, load_player, play_game, write_game, name_of)
+def _work(job: tuple[str, str, Options, int, int, int], records: bool = False,
+          guard: Guard | None = None) -> list[tuple]:
+    """The games of a job: (A's seat, the record or a failed bot's ``Fault``, and with
+    ``records`` the game's record as text, else None)."""
+    return play_job(job, records, load_player, play_game, write_game, name_of, guard)
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
               workers: int = 2, chunk: int = 10, runner: Runner | None = None,
-              records: Path | None = None) -> MatchResult:
+              records: Path | RecordWriter | None = None, watching: Watching | None = None) -> MatchResult:
     """Play ``games`` games of Cribbage between the players named ``a`` and ``b``;
-    with ``records``, each game's record is written there (the result is the same)."""
+    with ``records``, each game's record is written there (the result is the same).
+    ``watching``: how a failing bot is treated, the games' JSON lines, an SPRT that
+    may end the match early (``result.games`` is then the games played)."""
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
     result = MatchResult(games, seed, {"limit": options.limit, "skunking": options.skunking},
-                         Side(name_of(a), spec=a), Side(name_of(b), spec=b))
-    result.seconds = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, records, PREFIX,
-                               lambda seat_a, record: _tally(result, seat_a, record))
+                         Side(_name(a, watching), spec=a), Side(_name(b, watching), spec=b))
+    w = watch_match(watching, records, result.a, result.b, seed)
+    result.seconds, games = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, PREFIX,
+                                      lambda seat_a, record: _tally(result, seat_a, record),
+                                      lambda fault: _forfeit(result, fault), w)
+    result.games = games
+    result.sprt = w.sprt.as_dict() if w.sprt is not None else None
     result.win_rate_a = result.a.games / games if games else 0.0
     # The interval is of games won (each game once): a skunk is a score, not a trial.
     result.interval_a = wilson(result.a.games, games)
     return result
+
+
+def _forfeit(result: MatchResult, fault: Fault) -> None:
+    """A game the side of ``fault`` lost by failing: a game won (once) by the other side."""
+    loser, winner = (result.a, result.b) if fault.side == 0 else (result.b, result.a)
+    loser.forfeits += 1
+    winner.games += 1
+    winner.games_won += 1
 
 
 def _tally(result: MatchResult, seat_a: int, record: GameRecord) -> None:
@@ -130,6 +154,7 @@ def report(r: MatchResult) -> str:
     rows.append(f"{r.deals} deals; won counts a skunk as two; crib is per crib held")
     rows.append(f"A ({r.a.name}) wins {100 * r.win_rate_a:.1f}% of games, "
                 f"95% interval {100 * lo:.1f}%-{100 * hi:.1f}%")
+    rows += extra_lines(r)
     rows.append(f"{r.seconds:.1f} s, {r.games / r.seconds if r.seconds else 0:.1f} games/s")
     return "\n".join(rows)
 
@@ -161,9 +186,7 @@ def score_a(r: MatchResult) -> float:
     return float(r.a.games)
 
 
-def run(args: argparse.Namespace, runner: Runner | None = None) -> str:
-    """The match the parsed command line asks for, as the text to print."""
-    records = records_directory(args.records) if args.records is not None else None
-    r = run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
-                  runner=runner, records=records)
-    return to_json(r) if args.json else report(r)
+def run(args: argparse.Namespace, runner: Runner | None = None, watching: Watching | None = None) -> MatchResult:
+    """The match the parsed command line asks for."""
+    return run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
+                     runner=runner, watching=watching)

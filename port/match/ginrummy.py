@@ -23,7 +23,10 @@ from port.ginrummy.levels import LEVELS, load_player
 from port.ginrummy.record import PREFIX, write_game
 from port.ginrummy.rules.players import GameRecord, play_game
 from port.ginrummy.rules.settle import Outcome
-from port.match.common import chunks, play_job, play_jobs, records_directory, seated_game, wilson
+from port.match.common import (Watching, chunks, extra_lines, play_job, play_jobs, player_name, seated_game,
+                               watch_match, wilson)
+from port.match.guard import Fault, Guard
+from port.match.outputs import RecordWriter
 from port.match.runner import Runner
 
 PRELOAD = ("port.ginrummy.rules", "port.ginrummy.levels", "port.ginrummy.record")
@@ -45,6 +48,7 @@ class Side:
     knocks: int = 0          # hands this side ended with a knock (won or undercut)
     knocks_won: int = 0
     spec: str = ""           # as it was asked for: a level, or path/to/bot.py:Name
+    forfeits: int = 0        # games this side lost by failing (port.match.guard)
 
 
 @dataclass
@@ -61,6 +65,7 @@ class MatchResult:
     win_rate_a: float = 0.0
     interval_a: tuple[float, float] = (0.0, 0.0)
     extra: dict[str, object] = field(default_factory=dict)
+    sprt: dict[str, object] | None = None     # --sprt: the test's LLR, bounds and decision
 
 
 def name_of(spec: str) -> str:
@@ -68,31 +73,50 @@ def name_of(spec: str) -> str:
     return bot_name(spec, LEVELS)
 
 
+def _name(spec: str, watching: Watching | None) -> str:
+    return player_name(name_of, load_player, spec, watching.guard if watching is not None else None)
+
+
 def play_one(a: str, b: str, options: Options, seed: int, game: int) -> tuple[int, GameRecord]:
     """Play game number ``game``: returns the seat side A sat in, and the record."""
     return seated_game(load_player, play_game, a, b, options, seed, game)
 
 
-def _work(job: tuple[str, str, Options, int, int, int], records: bool = False) -> list[tuple]:
-    """The games of a job: (A's seat, the record), and with ``records`` the game's
-    record as text too."""
-    return play_job(job, records, load_player, play_game, write_game, name_of)
+def _work(job: tuple[str, str, Options, int, int, int], records: bool = False,
+          guard: Guard | None = None) -> list[tuple]:
+    """The games of a job: (A's seat, the record or a failed bot's ``Fault``, and with
+    ``records`` the game's record as text, else None)."""
+    return play_job(job, records, load_player, play_game, write_game, name_of, guard)
 
 
 def run_match(a: str, b: str, games: int, seed: int, options: Options,
               workers: int = 2, chunk: int = 10, runner: Runner | None = None,
-              records: Path | None = None) -> MatchResult:
+              records: Path | RecordWriter | None = None, watching: Watching | None = None) -> MatchResult:
     """Play ``games`` games between the players named ``a`` and ``b``; with
-    ``records``, each game's record is written there (the result is the same)."""
+    ``records``, each game's record is written there (the result is the same).
+    ``watching``: how a failing bot is treated, the games' JSON lines, an SPRT that
+    may end the match early (``result.games`` is then the games played)."""
     options = options.with_(first_turn=FirstTurn.ALTERNATE)
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
-    result = MatchResult(games, seed, _options_dict(options), Side(name_of(a), spec=a), Side(name_of(b), spec=b))
-    result.seconds = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, records, PREFIX,
-                               lambda seat_a, record: _tally(result, seat_a, record))
+    result = MatchResult(games, seed, _options_dict(options), Side(_name(a, watching), spec=a),
+                         Side(_name(b, watching), spec=b))
+    w = watch_match(watching, records, result.a, result.b, seed)
+    result.seconds, games = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, PREFIX,
+                                      lambda seat_a, record: _tally(result, seat_a, record),
+                                      lambda fault: _forfeit(result, fault), w)
+    result.games = games
+    result.sprt = w.sprt.as_dict() if w.sprt is not None else None
     result.win_rate_a = result.a.games_won / games if games else 0.0
     # Drawn games count half to each side in the interval.
     result.interval_a = wilson(result.a.games_won + result.games_drawn / 2, games)
     return result
+
+
+def _forfeit(result: MatchResult, fault: Fault) -> None:
+    """A game the side of ``fault`` lost by failing: a game won by the other side."""
+    loser, winner = (result.a, result.b) if fault.side == 0 else (result.b, result.a)
+    loser.forfeits += 1
+    winner.games_won += 1
 
 
 def _tally(result: MatchResult, seat_a: int, record: GameRecord) -> None:
@@ -154,6 +178,7 @@ def report(r: MatchResult) -> str:
     rows.append(f"drawn games {r.games_drawn}, hands {r.hands} ({r.hands_drawn} drawn)")
     rows.append(f"A ({r.a.name}) wins {100 * r.win_rate_a:.1f}% of games, "
                 f"95% interval {100 * lo:.1f}%-{100 * hi:.1f}%")
+    rows += extra_lines(r)
     rows.append(f"{r.seconds:.1f} s, {r.games / r.seconds if r.seconds else 0:.1f} games/s")
     return "\n".join(rows)
 
@@ -221,9 +246,7 @@ def score_a(r: MatchResult) -> float:
     return r.a.games_won + r.games_drawn / 2
 
 
-def run(args: argparse.Namespace, runner: Runner | None = None) -> str:
-    """The match the parsed command line asks for, as the text to print."""
-    records = records_directory(args.records) if args.records is not None else None
-    r = run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
-                  runner=runner, records=records)
-    return to_json(r) if args.json else report(r)
+def run(args: argparse.Namespace, runner: Runner | None = None, watching: Watching | None = None) -> MatchResult:
+    """The match the parsed command line asks for."""
+    return run_match(args.a, args.b, args.games, args.seed, options_of(args), workers=args.workers,
+                     runner=runner, watching=watching)

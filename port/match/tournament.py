@@ -1,28 +1,34 @@
 """A round robin of more than two players: every pair plays a match (``--games``
 games, seats swapped in pairs, the same seed and so the same deals for every pair),
-then a crosstable of win rates with 95% intervals, and an Elo-style rating.
+then a crosstable of win rates with 95% intervals, and ratings with their intervals.
+A gauntlet (``--gauntlet``) plays the first player against each of the others only.
 
     python -m port.match --players easy,standard,expert,scripts/reference_bot.py:ReferenceBot --games 1000
+    python -m port.match --gauntlet --players mybot.py:Mine,easy,standard,expert --games 1000
 
-The rating is the Bradley-Terry fit of all the games (a drawn game is half a win to
-each), on Elo's scale: a 400-point gap means 10 to 1 odds, and the mean rating is
-1500. Each pair gets one drawn game of prior, so that a player who won or lost every
-game still has a finite rating.
+The ratings are the Bradley-Terry fit of all the games on Elo's scale, each with a 95%
+interval (``port.match.ratings``: choix's fit; a 400-point gap means 10 to 1 odds,
+the mean is 1500, one drawn game of prior per pair).
+
+A bot that fails a game forfeits it and the round robin goes on (``--on-error
+forfeit``); with ``--on-error stop`` it stops at that game, and the pairings finished
+before it are still reported and rated (the table says which pairing stopped it). So
+are they when the run is interrupted (Ctrl-C) or a cluster keeps losing its workers.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
-import math
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from types import ModuleType
 from typing import Any
 
-from port.match.common import wilson
+from port.match.common import MatchStopped, Watching, wilson
+from port.match.guard import file_of
+from port.match.outputs import safe_name
+from port.match.ratings import fit
 from port.match.runner import Runner
-
-ELO_MEAN = 1500.0
-PRIOR_DRAWS = 1
 
 
 @dataclass
@@ -33,6 +39,8 @@ class Pairing:
     score_a: float              # A's wins plus half its drawn games
     win_rate_a: float
     interval_a: tuple[float, float]
+    forfeits_a: int = 0         # games A lost by failing
+    forfeits_b: int = 0
 
 
 @dataclass
@@ -45,9 +53,14 @@ class RoundRobin:
     elo: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
     names: dict[str, str] = field(default_factory=dict)    # as the table shows them: a bot's own name
+    # Keyed by the name the table shows (a bot file's name, made unique by its file when two
+    # share one): its file (None for a level), rating and 95% interval, forfeits.
+    ratings: dict[str, dict[str, object]] = field(default_factory=dict)
+    gauntlet: bool = False
+    stopped: str | None = None  # what stopped the run early: --on-error stop's fault, Ctrl-C
 
     def rate(self, x: str, y: str) -> tuple[float, tuple[float, float]] | None:
-        """x's win rate against y, and its interval (None for x == y)."""
+        """x's win rate against y, and its interval (None for x == y, or a pair that did not meet)."""
         for p in self.pairings:
             if (p.a, p.b) == (x, y):
                 return p.win_rate_a, p.interval_a
@@ -58,73 +71,103 @@ class RoundRobin:
 
 
 def round_robin(game: ModuleType, players: list[str], games: int, seed: int, options: Any,
-                runner: Runner) -> RoundRobin:
+                runner: Runner, watching: Watching | None = None, gauntlet: bool = False) -> RoundRobin:
     """Every pair of ``players`` plays ``games`` games of ``game`` (a module of
-    ``port.match``: ``run_match``, ``score_a``, ``name_of``)."""
+    ``port.match``: ``run_match``, ``score_a``, ``name_of``); with ``gauntlet``, the
+    first player against each of the others. ``watching``: how a failing bot is
+    treated, and where the games' records (a folder per pairing) and lines go."""
     if len(players) < 2 or len(set(players)) != len(players):
         raise ValueError("a round robin needs two or more different players")
-    pairs = list(combinations(players, 2))
+    pairs = [(players[0], p) for p in players[1:]] if gauntlet else list(combinations(players, 2))
+    names = {p: game.name_of(p) for p in players}
+    out = RoundRobin(players, games, seed, {}, names=names, gauntlet=gauntlet)
+    watching = watching or Watching()
     own_bar = runner.bar is None
     if own_bar:
         runner.bar = runner.open_bar(games * len(pairs))
-    out = None
     try:
-        for a, b in pairs:
-            r = game.run_match(a, b, games, seed, options, runner=runner)
+        for n, (a, b) in enumerate(pairs, 1):
+            w = watching
+            if watching.records is not None:
+                w = dataclasses.replace(watching, records=watching.records.sub(
+                    f"{n:02d}-{safe_name(names[a])}-{safe_name(names[b])}"))
+            try:
+                r = game.run_match(a, b, games, seed, options, runner=runner, watching=w)
+            except MatchStopped as stop:
+                out.stopped = f"{stop.fault.line()} (pairing {names[a]} against {names[b]})"
+                break
+            except (KeyboardInterrupt, RuntimeError) as exc:      # Ctrl-C, a cluster losing its workers
+                what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"{type(exc).__name__}: {exc}"
+                out.stopped = f"{what} (pairing {names[a]} against {names[b]})"
+                break
             score = game.score_a(r)
-            if out is None:
-                out = RoundRobin(players, games, seed, r.options, names={p: game.name_of(p) for p in players})
+            out.options = r.options
             out.pairings.append(Pairing(a, b, games, score, score / games if games else 0.0,
-                                        wilson(score, games)))
+                                        wilson(score, games), r.a.forfeits, r.b.forfeits))
             out.seconds += r.seconds
     finally:
         if own_bar and runner.bar is not None:
             runner.bar.close()
             runner.bar = None
-    assert out is not None
-    out.elo = elo(players, out.pairings)
+    _rate(out)
     return out
 
 
+def _rate(t: RoundRobin) -> None:
+    """The ratings of the players who played, when choix is there (the extra 'cluster');
+    without it the crosstable stands alone."""
+    met = [p for p in t.players if any(p in (q.a, q.b) for q in t.pairings)]
+    if len(met) < 2:
+        return
+    try:
+        fitted = fit(met, t.pairings)
+    except ImportError:
+        return
+    t.elo = {p: r.elo for p, r in fitted.items()}
+    shown = [t.names.get(p, p) for p in met]
+    for p, name in zip(met, shown):
+        key = name if shown.count(name) == 1 else f"{name} ({p})"
+        r = fitted[p]
+        forfeits = sum(q.forfeits_a for q in t.pairings if q.a == p) + \
+            sum(q.forfeits_b for q in t.pairings if q.b == p)
+        t.ratings[key] = {"file": file_of(p), "spec": p, "elo": round(r.elo, 1),
+                          "interval": [round(r.low, 1), round(r.high, 1)], "forfeits": forfeits}
+
+
 def elo(players: list[str], pairings: list[Pairing]) -> dict[str, float]:
-    """Bradley-Terry strengths by minorise-maximise iterations, on Elo's scale."""
-    score = {p: 0.0 for p in players}
-    meetings: dict[tuple[str, str], int] = {}
-    for q in pairings:
-        n = q.games + PRIOR_DRAWS
-        score[q.a] += q.score_a + PRIOR_DRAWS / 2
-        score[q.b] += q.games - q.score_a + PRIOR_DRAWS / 2
-        meetings[(q.a, q.b)] = meetings[(q.b, q.a)] = n
-    strength = {p: 1.0 for p in players}
-    for _ in range(2000):
-        new = {}
-        for p in players:
-            denom = sum(n / (strength[p] + strength[o]) for (x, o), n in meetings.items() if x == p)
-            new[p] = score[p] / denom if denom else strength[p]
-        g = math.exp(sum(math.log(v) for v in new.values()) / len(new))
-        new = {p: v / g for p, v in new.items()}
-        done = max(abs(new[p] - strength[p]) for p in players) < 1e-12
-        strength = new
-        if done:
-            break
-    return {p: ELO_MEAN + 400 * math.log10(strength[p]) for p in players}
+    """Bradley-Terry ratings on Elo's scale (``port.match.ratings.fit``), without their intervals."""
+    return {p: r.elo for p, r in fit(players, pairings).items()}
 
 
 def report(t: RoundRobin) -> str:
     names = [t.names.get(p, p) for p in t.players]
     width = max(17, *(len(n) + 1 for n in names))
-    rows = [f"round robin: {len(t.players)} players, {t.games} games per pair, seed {t.seed}, "
-            f"options {t.options}",
-            "row's win rate against the column (drawn games half), 95% interval:"]
-    rows.append(" " * width + "".join(f"{n[:16]:>18}" for n in names) + f"{'Elo':>8}")
+    forfeits = {p: sum(q.forfeits_a for q in t.pairings if q.a == p) + sum(q.forfeits_b for q in t.pairings if q.b == p)
+                for p in t.players}
+    kind = "gauntlet" if t.gauntlet else "round robin"
+    rows = [f"{kind}: {len(t.players)} players, {t.games} games per pair, seed {t.seed}, options {t.options}",
+            "row's win rate against the column (drawn games half), 95% interval; "
+            "Elo with its 95% interval:"]
+    rows.append(" " * width + "".join(f"{n[:16]:>18}" for n in names) + f"{'Elo':>20}"
+                + (f"{'forfeits':>10}" if any(forfeits.values()) else ""))
+    by_spec = {r["spec"]: r for r in t.ratings.values()}
     for p, n in zip(t.players, names):
         cells = []
         for q in t.players:
             r = t.rate(p, q)
             cells.append(f"{'--':>18}" if r is None else
                          f"{100 * r[0]:5.1f} ({100 * r[1][0]:4.1f}-{100 * r[1][1]:4.1f})".rjust(18))
-        rows.append(f"{n:<{width}}" + "".join(cells) + f"{t.elo[p]:8.0f}")
-    rows.append(f"{t.seconds:.1f} s, {t.games * len(t.pairings) / t.seconds if t.seconds else 0:.1f} games/s")
+        rating = by_spec.get(p)
+        elo = "--" if rating is None else \
+            f"{rating['elo']:.0f} ({rating['interval'][0]:.0f}-{rating['interval'][1]:.0f})"  # type: ignore[index]
+        rows.append(f"{n:<{width}}" + "".join(cells) + f"{elo:>20}"
+                    + (f"{forfeits[p]:>10}" if any(forfeits.values()) else ""))
+    if not t.ratings and len(t.pairings) > 0:
+        rows.append("no ratings: they need choix (pip install 'ginrummy[cluster]')")
+    if t.stopped is not None:
+        rows.append(f"stopped after {len(t.pairings)} finished pairing(s): {t.stopped}")
+    played = sum(q.games for q in t.pairings)
+    rows.append(f"{t.seconds:.1f} s, {played / t.seconds if t.seconds else 0:.1f} games/s")
     return "\n".join(rows)
 
 

@@ -86,3 +86,36 @@ def test_a_round_robin_on_ray_gives_the_local_crosstable(local_ray, capsys) -> N
     on_ray = json.loads(capsys.readouterr().out)
     here["seconds"] = on_ray["seconds"] = 0
     assert here == on_ray and local_ray.is_initialized()      # the fixture's Ray is left running
+
+
+def test_a_failing_bot_on_ray_is_the_same_one_line_as_here(local_ray, capsys) -> None:
+    # Ray's workers run the games: a bot's exception and a hang past --move-time come
+    # back as forfeits, as data, never as a Ray traceback. 12 games: two Ray tasks.
+    from port.match import main
+
+    bots = str(ROOT / "tests" / "match" / "failing_bots.py")
+    for bot, extra in (("Raises", []), ("Sleeps", ["--move-time", "0.2"])):
+        args = ["--a", f"{bots}:{bot}", "--b", "easy", "--games", "12", "--limit", "0", "--json", *extra]
+        main([*args, "--workers", "1"])
+        here = capsys.readouterr()
+        main([*args, "--ray"])
+        on_ray = capsys.readouterr()
+        assert on_ray.err == here.err and on_ray.err.startswith("forfeit: ")
+        assert "Traceback" not in on_ray.err and "Ray" not in on_ray.err
+        a, b = json.loads(here.out), json.loads(on_ray.out)
+        a["seconds"] = b["seconds"] = 0
+        assert a == b and b["a"]["forfeits"] > 0
+
+
+def test_an_sprt_on_ray_stops_on_the_same_game_as_here(local_ray, capsys) -> None:
+    # Results come back in any order; the test takes them in game order, so it decides
+    # on the same pair, and the tasks still running are cancelled.
+    from port.match import main
+
+    args = ["--a", "standard", "--b", "easy", "--sprt", "0,50", "--games", "200", "--json"]
+    main([*args, "--workers", "1"])
+    here = json.loads(capsys.readouterr().out)
+    main([*args, "--ray"])
+    on_ray = json.loads(capsys.readouterr().out)
+    here["seconds"] = on_ray["seconds"] = 0
+    assert here == on_ray and on_ray["sprt"]["decision"] == "H1" and on_ray["games"] < 200

@@ -76,14 +76,81 @@ def test_the_command_line_writes_the_records_and_prints_the_same_result(tmp_path
 
 @pytest.mark.parametrize("args, sentence", [
     (["--records", "{file}/inside"], "python -m port.match: cannot make the records directory "),
-    (["--players", "easy,standard", "--records", "{dir}"],
-     "python -m port.match: --records writes the games of one match (--a and --b), not of a round robin"),
+    (["--records", ""], "python -m port.match: --records needs a directory's name"),
+    (["--records", "{full}"], "python -m port.match: the records directory '{full}' already holds records "
+                              "(GR000001.REC and 0 more): give another directory, or --overwrite to replace them"),
 ])
 def test_a_records_directory_that_cannot_be_used_is_one_sentence(tmp_path: Path, args, sentence) -> None:
     (tmp_path / "afile").write_text("x")
-    args = [a.format(file=tmp_path / "afile", dir=tmp_path / "d") for a in args]
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "GR000001.REC").write_text("an earlier run's game")
+    args = [a.format(file=tmp_path / "afile", full=tmp_path / "full") for a in args]
     done = subprocess.run([sys.executable, "-m", "port.match", "--games", "2", *args],
                           capture_output=True, text=True, timeout=120, cwd=TOP)
     assert done.returncode == 2
-    assert done.stderr.startswith(sentence) and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(sentence.format(full=tmp_path / "full")) and done.stderr.count("\n") == 1, \
+        done.stderr
     assert done.stdout == ""
+    assert (tmp_path / "full" / "GR000001.REC").read_text() == "an earlier run's game"
+
+
+def _match(*args: str, preexec=None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "port.match", "--games", "2", "--limit", "0", "--seed", "3",
+                           "--json", *args], capture_output=True, text=True, timeout=120, cwd=TOP,
+                          preexec_fn=preexec)
+
+
+def test_overwrite_lets_a_second_run_replace_the_first_runs_records(tmp_path: Path) -> None:
+    first = _match("--records", str(tmp_path))
+    assert first.returncode == 0
+    (tmp_path / "GR000001.REC").write_text("changed")
+    assert _match("--records", str(tmp_path)).returncode == 2
+    again = _match("--records", str(tmp_path), "--overwrite")
+    assert again.returncode == 0 and (tmp_path / "GR000001.REC").read_text().startswith("GinRummy game record")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["GR000001.REC", "GR000002.REC"]
+
+
+def _small_files() -> None:
+    """The child may write no file beyond 200 bytes, as on a disk that fills: a write
+    past it fails with EFBIG (its signal ignored, as a full disk's ENOSPC raises none)."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200))
+
+
+def test_records_that_cannot_be_written_are_named_after_the_result_and_none_is_cut(tmp_path: Path) -> None:
+    plain = json.loads(_match().stdout)
+    done = _match("--records", str(tmp_path), preexec=_small_files)
+    assert done.returncode == 1
+    recorded = json.loads(done.stdout)            # the result first, whole
+    plain["seconds"] = recorded["seconds"] = 0
+    assert recorded == plain
+    assert done.stderr.startswith("python -m port.match: 2 record(s) could not be written (File too large): ")
+    assert str(tmp_path / "GR000001.REC") in done.stderr and str(tmp_path / "GR000002.REC") in done.stderr
+    assert list(tmp_path.iterdir()) == []          # no record cut short, no temporary file left
+
+
+def test_a_record_that_cannot_take_its_name_is_missing_and_the_others_are_written(tmp_path: Path) -> None:
+    (tmp_path / "GR000002.REC").mkdir()            # game 2's name is taken by a folder
+    done = _match("--records", str(tmp_path), "--overwrite")
+    assert done.returncode == 1 and json.loads(done.stdout)["games"] == 2
+    assert done.stderr.startswith("python -m port.match: 1 record(s) could not be written (Is a directory): ")
+    assert (tmp_path / "GR000001.REC").read_text().startswith("GinRummy game record")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["GR000001.REC", "GR000002.REC"]
+
+
+def test_a_round_robin_writes_each_pairings_records_in_its_own_folder(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "port.match", "--game", "cribbage", "--players",
+                           "easy,standard,expert", "--games", "2", "--limit", "61", "--records", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120, cwd=TOP)
+    assert done.returncode == 0, done.stderr
+    folders = sorted(p.name for p in tmp_path.iterdir())
+    assert folders == ["01-easy-standard", "02-easy-expert", "03-standard-expert"]
+    for folder in folders:
+        files = sorted((tmp_path / folder).iterdir())
+        assert [p.name for p in files] == ["CR000001.REC", "CR000002.REC"]
+        log = crib_record.read(files[0])
+        a, b = folder.split("-")[1:]
+        assert log.names == (a, b)                 # game 1: side A in seat 0

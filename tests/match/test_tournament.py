@@ -100,3 +100,42 @@ def test_a_missing_extra_is_one_plain_line() -> None:
     assert done.returncode == 2
     assert done.stderr == ("python -m port.match: this needs the optional extra 'cluster' "
                            "(ray is not installed): pip install 'ginrummy[cluster]'\n")
+
+
+def test_a_gauntlet_plays_the_first_player_against_each_other_and_rates_by_name(tmp_path: Path) -> None:
+    lines = tmp_path / "games.jsonl"
+    done = subprocess.run([sys.executable, "-m", "port.match", "--gauntlet", "--players", f"{REF},easy,standard",
+                           "--games", "4", "--limit", "0", "--json", "--games-out", str(lines)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    d = json.loads(done.stdout)
+    assert d["gauntlet"] is True
+    assert [(p["a"], p["b"]) for p in d["pairings"]] == [(REF, "easy"), (REF, "standard")]
+    # keyed by the bot's own name, its file beside it; every rating inside its interval
+    assert set(d["ratings"]) == {"reference", "easy", "standard"}
+    assert d["ratings"]["reference"]["file"] == REF.rpartition(":")[0]
+    assert d["ratings"]["easy"]["file"] is None
+    for r in d["ratings"].values():
+        lo, hi = r["interval"]
+        assert lo < r["elo"] < hi
+    assert d["crosstable"]["easy"]["standard"] is None          # they did not meet
+    rows = [json.loads(line) for line in lines.read_text().splitlines()]
+    assert len(rows) == 8
+    assert rows[0]["a"] == "reference" and rows[0]["a_file"] == REF.rpartition(":")[0]
+    assert [r["game"] for r in rows] == [1, 2, 3, 4, 1, 2, 3, 4] and rows[4]["b"] == "standard"
+    assert rows[1]["seats"] == ["easy", "reference"] and rows[1]["seed"] == 1
+    assert sum(r["result"] == "A" for r in rows[:4]) + sum(r["result"] == "draw" for r in rows[:4]) / 2 \
+        == d["pairings"][0]["score_a"]
+    assert all(r["forfeit"] is None and len(r["scores"]) == 2 for r in rows)
+
+
+def test_the_table_shows_each_rating_with_its_interval(capsys) -> None:
+    from port.match import main
+
+    main(["--players", "easy,standard", "--games", "4", "--limit", "0", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "Elo with its 95% interval" in out
+    row = next(line for line in out.splitlines() if line.startswith("standard "))
+    elo, interval = row.split()[-2:]
+    lo, hi = (int(x) for x in interval.strip("()").split("-"))
+    assert lo < int(elo) < hi

@@ -1,0 +1,241 @@
+"""``--isolate``: each bot file plays from a process of its own, and receives only what
+its seat is given (its ``View``s, its events, the hand's settlement), as pickled copies.
+
+In the engine's process a bot can reach far more than its view: ``sys._getframe``,
+``inspect`` or ``gc`` lead from its call to the engine's ``HandState`` and the other
+hand. In its own process there is nothing to find: the frames above its call are
+this module's loop, and the only game objects are the copies it was sent.
+
+One process per bot file and side, started by the worker on its first game and kept
+for the worker's life (a new bot object is built in it for each game, with the game's
+seed). A call is a round trip over the process's pipes (a pickled request, a
+pickled answer). With ``--move-time`` the worker waits that long for an answer, then
+kills the process (ending a bot stuck anywhere, C code included) and starts another
+for the next game. A process that dies mid-call is the bot's crash.
+
+The levels (easy, standard, expert) are our own code and play in the worker's process.
+"""
+from __future__ import annotations
+
+import importlib
+import io
+import os
+import pickle
+import select
+import signal
+import struct
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from port.match.guard import BotFailed
+
+_HEADER = struct.Struct("<I")
+_CHILD = "import sys; from port.match.isolate import serve; serve(sys.argv[1])"
+ROOT = str(Path(__file__).resolve().parents[2])      # the checkout or site-packages holding ``port``
+
+
+class _Answers(pickle.Unpickler):
+    """Unpickles what a bot's process sends back, allowing only the games' own classes
+    (a card, a draw, a knock choice...): a pickle can name any callable, and a bot's
+    answer must not run code in the engine's process."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = super().find_class(module, name) if module.startswith("port.") else None
+        if not isinstance(found, type):
+            raise pickle.UnpicklingError(f"an answer may not hold {module}.{name}")
+        return found
+
+
+def _answer(data: bytes) -> Any:
+    return _Answers(io.BytesIO(data)).load()
+
+
+class BotProcess:
+    """A bot file's process: ``request`` asks it and waits for the answer, ``send``
+    tells it a hook and does not wait."""
+
+    def __init__(self, levels: str) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        # -c, not -m: the package's own import would otherwise warn on stderr (runpy).
+        self.proc = subprocess.Popen([sys.executable, "-c", _CHILD, levels],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        """Send ``message`` and do not wait: a hook (``observe``, ``begin_hand``), whose
+        error the process keeps and returns with its next answer."""
+        assert self.proc.stdin is not None
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.proc.stdin.write(_HEADER.pack(len(data)) + data)
+            self.proc.stdin.flush()
+        except OSError:
+            pass            # a dead process: the next request says so
+
+    def request(self, message: tuple[Any, ...], timeout: float | None) -> Any:
+        """Send ``message`` and wait for the answer; a bot's error comes back as
+        ``BotFailed``; over ``timeout`` seconds the process is killed."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.proc.stdin.write(_HEADER.pack(len(data)) + data)
+            self.proc.stdin.flush()
+            data = self._read(timeout)
+        except (OSError, EOFError):
+            code = self.proc.poll()
+            self.kill()
+            raise BotFailed(-1, "", "crash", f"its process ended (exit status {code})") from None
+        try:
+            status, value = _answer(data)
+        except Exception as exc:       # the process is out of step with us: a new one next game
+            self.kill()
+            raise BotFailed(-1, "", "error", f"its answer cannot be read: {exc}") from None
+        if status == "ok":
+            return value
+        kind, detail, trace = value
+        raise BotFailed(-1, "", kind, detail, trace)
+
+    def _read(self, timeout: float | None) -> bytes:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        head = self._exactly(fd, _HEADER.size, timeout)
+        return self._exactly(fd, _HEADER.unpack(head)[0], timeout)
+
+    def _exactly(self, fd: int, n: int, timeout: float | None) -> bytes:
+        out = b""
+        while len(out) < n:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            if not ready:
+                self.kill()
+                raise BotFailed(-1, "", "timeout", f"took longer than {timeout:g} s (its process was killed)")
+            chunk = os.read(fd, n - len(out))
+            if not chunk:
+                raise EOFError
+            out += chunk
+        return out
+
+    def kill(self) -> None:
+        if self.alive:
+            self.proc.kill()
+        self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+
+
+class IsolatedPlayer:
+    """The engine's side of a bot in its own process: any method call is forwarded."""
+
+    remote = True           # the watch leaves the time limit to ``request``
+
+    def __init__(self, process: BotProcess, limit: float | None) -> None:
+        self._process = process
+        self._limit = limit
+
+    def __getattr__(self, method: str) -> Any:
+        if method.startswith("_"):
+            raise AttributeError(method)
+
+        if method in UNANSWERED:
+            def hook(*args: Any) -> None:
+                self._process.send(("hook", method, args))
+            return hook
+
+        def call(*args: Any) -> Any:
+            return self._process.request(("call", method, args), self._limit)
+
+        return call
+
+
+# Hooks sent without waiting for an answer (half of GinRummy's calls are ``observe``): an
+# error in one comes back with the next answer, and a hook's time counts toward the next
+# call waited for. ``end_hand`` is waited for, so that a game's last error is its own.
+UNANSWERED = frozenset({"observe", "begin_hand"})
+
+_processes: dict[tuple[str, str, int], BotProcess] = {}
+
+
+def isolated(levels: str, spec: str, seed: int, side: int, limit: float | None) -> IsolatedPlayer:
+    """A new bot ``spec`` (seeded) in this worker's process for that bot file and side
+    (started when there is none, or the last was killed)."""
+    key = (levels, spec, side)
+    process = _processes.get(key)
+    if process is None or not process.alive:
+        process = _processes[key] = BotProcess(levels)
+    # Starting a bot (its module's first import) is not a move: no limit but a generous one.
+    process.request(("new", spec, seed), None if limit is None else max(60.0, 10 * limit))
+    return IsolatedPlayer(process, limit)
+
+
+def bot_name(levels: str, spec: str) -> str:
+    """What the report calls the bot, asked of a process of its own (the bot's file is
+    never loaded in the engine's process); ValueError (one sentence) when its file does
+    not load or its class does not start."""
+    key = (levels, spec, 0)
+    process = _processes.get(key)
+    if process is None or not process.alive:
+        process = _processes[key] = BotProcess(levels)
+    try:
+        process.request(("new", spec, 0), 120.0)
+        return str(process.request(("name", spec), 120.0))
+    except BotFailed as failed:
+        raise ValueError(failed.detail.partition(": ")[2] if failed.detail.startswith("BotError") else
+                         f"the bot {spec} failed to start: {failed.detail}") from None
+
+
+# ---- the bot's process ------------------------------------------------------------------
+
+def serve(levels: str) -> None:
+    """The loop of a bot's process: requests on stdin, answers on a private copy of
+    stdout (the bot's own prints go to stderr, so they cannot break the protocol)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the runner's: it ends us by closing the pipe
+    stdin = os.fdopen(os.dup(0), "rb")
+    stdout = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    load_player = importlib.import_module(levels).load_player
+    bot: Any = None
+    failed: tuple[str, str, str] | None = None       # a hook's error, for the next answer
+    while True:
+        head = stdin.read(_HEADER.size)
+        if len(head) < _HEADER.size:
+            return                            # the worker is gone
+        message = pickle.loads(stdin.read(_HEADER.unpack(head)[0]))
+        if message[0] == "hook":
+            if failed is None and bot is not None:
+                try:
+                    getattr(bot, message[1])(*message[2])
+                except (Exception, SystemExit) as exc:
+                    failed = ("error", f"{message[1]}: {type(exc).__name__}: {exc}", traceback.format_exc())
+            continue
+        try:
+            if failed is not None and message[0] == "call":
+                reply: tuple[str, Any] = ("error", failed)
+            elif message[0] == "new":
+                bot, failed = None, None
+                bot = load_player(message[1], message[2])
+                reply = ("ok", None)
+            elif message[0] == "name":
+                from port.bots import bot_name as name_of
+                reply = ("ok", name_of(message[1], importlib.import_module(levels).LEVELS))
+            else:
+                reply = ("ok", getattr(bot, message[1])(*message[2]))
+        except (Exception, SystemExit) as exc:
+            reply = ("error", ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc()))
+        try:
+            data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:              # an answer that cannot travel is the bot's error
+            data = pickle.dumps(("error", ("error", f"its answer cannot be sent: {exc}", "")))
+        stdout.write(_HEADER.pack(len(data)) + data)
+        stdout.flush()

@@ -1,0 +1,119 @@
+"""What ``--isolate`` costs: a bot file's calls (its decisions and its hooks) made in
+the engine's process, then in a process of its own, over the same games.
+
+    .venv/bin/python scripts/bench_isolate.py [--games 40] [--runs 3] [--game ginrummy|cribbage]
+
+The bot is the reference bot (``scripts/reference_bot.py``, or the Cribbage one)
+against STANDARD, one worker, the same seed each time; the runs alternate. Printed: the
+calls into the bot per game (every call is a round trip when isolated), each way's
+seconds (the median run) and the difference per call waited for; then one decision's
+round trip alone (a real view sent 2,000 times to the bot's process, less the time the
+bot takes in this process).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from port.match import cribbage, ginrummy  # noqa: E402
+from port.match.common import Watching  # noqa: E402
+from port.cards import PascalRandom  # noqa: E402
+from port.match.guard import Guard, Watch  # noqa: E402
+from port.match.isolate import UNANSWERED, BotProcess  # noqa: E402
+from port.cribbage.rules import Options as CribbageOptions  # noqa: E402
+from port.ginrummy.rules.options import Options  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+BOTS = {"ginrummy": (ginrummy, str(HERE / "reference_bot.py") + ":ReferenceBot", Options()),
+        "cribbage": (cribbage, str(HERE / "reference_cribbage_bot.py") + ":ReferenceBot", CribbageOptions())}
+
+
+def _calls(game: str, games: int) -> tuple[int, int]:
+    """The calls into the bot (side A) over the games: those waited for (its decisions,
+    ``end_hand``), and the hooks sent without waiting (``observe``, ``begin_hand``)."""
+    module, bot, options = BOTS[game]
+    waited = hooks = 0
+    original = Watch.call
+
+    def counting(self: Watch, seat: int, method: str, fn, args, remote: bool = False):  # type: ignore[no-untyped-def]
+        nonlocal waited, hooks
+        if getattr(fn, "__self__", None) is not None and type(fn.__self__).__name__ == "ReferenceBot":
+            if method in UNANSWERED:
+                hooks += 1
+            else:
+                waited += 1
+        return original(self, seat, method, fn, args, remote)
+
+    Watch.call = counting  # type: ignore[method-assign]
+    try:
+        module.run_match(bot, "standard", games, 1, options, workers=1)
+    finally:
+        Watch.call = original  # type: ignore[method-assign]
+    return waited, hooks
+
+
+def _round_trip(game: str, n: int) -> float:
+    """The median seconds of one decision asked of the bot's process (a real view of
+    a dealt hand, pickled there and back), the bot's own thinking included."""
+    module, bot, options = BOTS[game]
+    process = BotProcess(module.load_player.__module__)
+    process.request(("new", bot, 1), None)
+    if game == "ginrummy":
+        from port.ginrummy.rules import HandState
+        hand = HandState.deal(options, PascalRandom(1991))
+        method, view = "choose_draw", hand.view(hand.to_move)
+    else:
+        from port.cribbage.rules import GameState
+        state = GameState.new(options, PascalRandom(1991), 0)
+        method, view = "discard", state.hand.view(state.hand.to_act)
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        process.request(("call", method, (view,)), None)
+        times.append(time.perf_counter() - t0)
+    process.kill()
+    local = module.load_player(bot, 1)
+    here = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        getattr(local, method)(view)
+        here.append(time.perf_counter() - t0)
+    return statistics.median(times) - statistics.median(here)
+
+
+def _seconds(game: str, games: int, isolate: bool) -> float:
+    module, bot, options = BOTS[game]
+    t0 = time.perf_counter()
+    module.run_match(bot, "standard", games, 1, options, workers=1, watching=Watching(Guard(isolate=isolate)))
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--game", choices=sorted(BOTS), default="ginrummy")
+    args = p.parse_args()
+    waited, hooks = _calls(args.game, args.games)
+    _seconds(args.game, 2, True)              # the bot's process started once, as in a worker's life
+    here, apart = [], []
+    for _ in range(args.runs):
+        here.append(_seconds(args.game, args.games, False))
+        apart.append(_seconds(args.game, args.games, True))
+    h, a = statistics.median(here), statistics.median(apart)
+    trip = _round_trip(args.game, 2000)
+    print(f"{args.game}: {args.games} games; calls into the bot a game: {waited / args.games:.0f} waited for "
+          f"(decisions, end_hand), {hooks / args.games:.0f} hooks sent without waiting")
+    print(f"in the engine's process: {h:.2f} s (runs {', '.join(f'{x:.2f}' for x in here)})")
+    print(f"isolated:                {a:.2f} s (runs {', '.join(f'{x:.2f}' for x in apart)})")
+    print(f"the match's extra time per call waited for: {1e6 * (a - h) / waited:.0f} us")
+    print(f"one decision's round trip (median of 2000, less the bot's own time): {1e6 * trip:.0f} us")
+
+
+if __name__ == "__main__":
+    main()
