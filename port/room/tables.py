@@ -33,7 +33,7 @@ class Table:
     rules: dict[str, Any]
     seed: int
     clock: int
-    driver: Driver
+    driver: Driver | None                                       # None once the game is recorded
     bots: tuple[bool, bool] = (False, False)
     guests: tuple[bool, bool] = (False, False)
     seqs: list[int] = field(default_factory=lambda: [0, 0])
@@ -46,6 +46,7 @@ class Table:
     rematch: set[int] = field(default_factory=set)
     ending: tuple[str, int | None] | None = None                # a finish the store has not kept yet
     created: float = field(default_factory=time.time)
+    _moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     @classmethod
     def new(cls, table_id: str, game: str, players: tuple[str, str], rules: Mapping[str, Any], seed: int,
@@ -80,9 +81,19 @@ class Table:
         self.driver.out = []
         return out
 
+    @property
+    def moves(self) -> list[tuple[int, dict[str, Any]]]:
+        return self.driver.moves if self.driver is not None else self._moves
+
+    def settle(self) -> None:
+        """The game is recorded: keep its moves (a ``sync`` replays them), let the game's
+        state go (the collector need not walk it while the table waits for a rematch)."""
+        self._moves = list(self.moves)
+        self.driver = None
+
     def since(self, seat: int, seq: int) -> list[dict[str, Any]]:
         """The seat's stream after message ``seq`` (0: all of it), made again from the moves."""
-        again = replay(self.game, self.rules, self.seed, self.driver.moves)
+        again = replay(self.game, self.rules, self.seed, self.moves)
         out, n = [], 0
         for s, msg in again.out:
             if s == seat:
@@ -98,7 +109,7 @@ class Table:
         from port.ginrummy.levels import load_player as gin_player
 
         load: Callable[[str, int], Any] = gin_player if self.game == "ginrummy" else crib_player
-        stream = [m for s, m in replay(self.game, self.rules, self.seed, self.driver.moves).out if s == seat]
+        stream = [m for s, m in replay(self.game, self.rules, self.seed, self.moves).out if s == seat]
         start = max(i for i, m in enumerate(stream) if m["type"] == "deal")
         player = seat_for(self.game, load(STANDIN, self.seed ^ (seat + 1)))
         move = None
