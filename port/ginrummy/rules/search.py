@@ -143,7 +143,8 @@ class Position:
 
 # ---- sample_world ------------------------------------------------------------------
 
-def sample_world(view: View, rng: random.Random, episode: str = "hand") -> Position:
+def sample_world(view: View, rng: random.Random, episode: str = "hand", world: Position | None = None,
+                 tries: int = TRIES) -> Position:
     """A full state consistent with everything ``view``'s seat has seen, the cards it
     has not seen drawn uniformly among the deals consistent with it: the other hand
     (the cards it took from the pile stay in it; a card it discarded came from its
@@ -155,102 +156,166 @@ def sample_world(view: View, rng: random.Random, episode: str = "hand") -> Posit
     was not asked) is drawn again: so the sample is uniform among the consistent
     deals. Its ``view(seat)`` equals ``view``. Scores and boxes are the view's (a
     Hollywood game's three columns are not in a view: its first column takes them).
-    ``rng`` is a ``random.Random``; it also seeds the game's generator for later hands."""
-    me, opp = view.seat, 1 - view.seat
-    options = view.options
-    first = 1 - view.dealer
-    events = view.events
-    # My cards as dealt: the hand now, less what I drew, plus what I discarded or put back.
-    mine = set(view.hand)
-    for e in reversed(events):
-        if e.seat != me or e.card is None:
-            continue
-        if e.act in (Act.DRAW_STOCK, Act.DRAW_PILE):
-            mine.discard(e.card)
-        elif e.act in (Act.DISCARD, Act.UNDO):
-            mine.add(e.card)
-    upcard = None if options.deal_eleven else view.upcard     # the hand's first upcard
-    # The stock draws in order (mine name their card; the other's are slots to fill),
-    # and the other seat's discards that did not come from the pile (each from its
-    # deal or from one of its stock draws before it).
-    draws: list[Card | None] = []
-    opp_draws = 0
-    from_pile: set[Card] = set()
-    needs: list[tuple[Card, int]] = []
-    if not options.deal_eleven and upcard is None:
-        raise ValueError("the view has no upcard: it is not a GinRummy hand's view")
-    for e in events:
-        if e.act is Act.DRAW_STOCK and e.seat == me and e.card is not None:
-            draws.append(e.card)
-        elif e.act is Act.DRAW_STOCK and e.seat == opp:
-            draws.append(None)
-            opp_draws += 1
-        elif e.seat == opp and e.act is Act.DRAW_PILE and e.card is not None:
-            from_pile.add(e.card)
-        elif e.seat == opp and e.act is Act.UNDO and e.card is not None:
-            from_pile.discard(e.card)
-        elif e.seat == opp and e.act is Act.DISCARD and e.card is not None:
-            if e.card in from_pile:
+    ``rng`` is a ``random.Random``; it also seeds the game's generator for later hands.
+
+    A knock question the other seat answered with play on says its ten cards had
+    little deadwood: few deals pass that, and ``tries`` draws may find none. Given
+    ``world`` (a state known to be consistent with the view: the true one, in a search
+    that holds it), the sample is then the end of a Metropolis chain from it (swaps of
+    two hidden cards, kept when the rules replay the view's events on them): its
+    stationary distribution is the same uniform one, approached rather than exact.
+    Without ``world`` a ``ValueError`` says no deal was found."""
+    frame = _Frame(view)
+    for _ in range(tries):
+        found = frame.build(frame.draw(rng), rng, episode)
+        if found is not None:
+            return found
+    if world is None:
+        raise ValueError(f"no deal consistent with seat {view.seat}'s view was found in {tries} tries")
+    return frame.chain(frame.cards_of(world), rng, episode)
+
+
+CHAIN = 60          # swaps a Metropolis chain proposes before its state is taken
+
+
+class _Frame:
+    """What a view fixes of the deal: the seat's own cards as dealt, the upcard, the
+    stock draws in order (the seat's own name their card; the other's are slots), and
+    the other seat's discards that did not come from the pile (each from its deal or
+    from one of its stock draws before it)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        me, opp = view.seat, 1 - view.seat
+        options = view.options
+        self.first = 1 - view.dealer
+        events = view.events
+        # My cards as dealt: the hand now, less what I drew, plus what I discarded or put back.
+        mine = set(view.hand)
+        for e in reversed(events):
+            if e.seat != me or e.card is None:
+                continue
+            if e.act in (Act.DRAW_STOCK, Act.DRAW_PILE):
+                mine.discard(e.card)
+            elif e.act in (Act.DISCARD, Act.UNDO):
+                mine.add(e.card)
+        self.upcard = None if options.deal_eleven else view.upcard     # the hand's first upcard
+        if not options.deal_eleven and self.upcard is None:
+            raise ValueError("the view has no upcard: it is not a GinRummy hand's view")
+        self.draws: list[Card | None] = []
+        opp_draws = 0
+        from_pile: set[Card] = set()
+        self.needs: list[tuple[Card, int]] = []
+        for e in events:
+            if e.act is Act.DRAW_STOCK and e.seat == me and e.card is not None:
+                self.draws.append(e.card)
+            elif e.act is Act.DRAW_STOCK and e.seat == opp:
+                self.draws.append(None)
+                opp_draws += 1
+            elif e.seat == opp and e.act is Act.DRAW_PILE and e.card is not None:
+                from_pile.add(e.card)
+            elif e.seat == opp and e.act is Act.UNDO and e.card is not None:
                 from_pile.discard(e.card)
-            else:
-                needs.append((e.card, opp_draws))
-    known = mine | {c for c in draws if c is not None} | ({upcard} if upcard is not None else set())
-    unseen = [c for c in CARDS if c not in known]
-    opp_dealt = HAND_SIZE + (1 if options.deal_eleven and first == opp else 0)
-    mine_dealt = sorted(mine)
-    for _ in range(TRIES):
-        world = _candidate(view, rng, mine_dealt, opp_dealt, upcard, draws, needs, unseen, first, episode)
-        if world is not None:
-            return world
-    raise ValueError(f"no deal consistent with seat {me}'s view was found in {TRIES} tries")
+            elif e.seat == opp and e.act is Act.DISCARD and e.card is not None:
+                if e.card in from_pile:
+                    from_pile.discard(e.card)
+                else:
+                    self.needs.append((e.card, opp_draws))
+        known = mine | {c for c in self.draws if c is not None} | ({self.upcard} if self.upcard else set())
+        self.unseen = [c for c in CARDS if c not in known]
+        self.opp_dealt = HAND_SIZE + (1 if options.deal_eleven and self.first == opp else 0)
+        self.opp_slots = self.opp_dealt + opp_draws
+        self.mine = sorted(mine)
+        # Where each needed card may be: a slot of the other's deal or an earlier draw.
+        self.allowed = {c: self.opp_dealt + before for c, before in self.needs}
 
+    def draw(self, rng: random.Random) -> list[Card]:
+        """The hidden cards, drawn uniformly under the card constraints: the other's
+        deal, its stock draws in order, then the stock left (bottom first)."""
+        slots: list[Card | None] = [None] * self.opp_slots
+        placed: set[Card] = set()
+        for card, before in self.needs:           # nested choices, fewest first: uniform
+            free = [i for i in range(self.opp_dealt + before) if slots[i] is None]
+            slots[rng.choice(free)] = card
+            placed.add(card)
+        rest = [c for c in self.unseen if c not in placed]
+        rng.shuffle(rest)
+        for i, s in enumerate(slots):
+            if s is None:
+                slots[i] = rest.pop()
+        return slots + rest                        # type: ignore[operator]
 
-def _candidate(view: View, rng: random.Random, mine: list[Card], opp_dealt: int, upcard: Card | None,
-               draws: list[Card | None], needs: list[tuple[Card, int]], unseen: list[Card], first: int,
-               episode: str) -> Position | None:
-    """One deal drawn uniformly under the card constraints, replayed; None when the
-    rules would not have played the view's events on it."""
-    me, opp = view.seat, 1 - view.seat
-    # Slots: 0 .. opp_dealt-1 the other's deal, then its stock draws in order.
-    slots: list[Card | None] = [None] * (opp_dealt + sum(1 for d in draws if d is None))
-    placed: set[Card] = set()
-    for card, before in needs:           # nested choices, fewest first: uniform
-        free = [i for i in range(opp_dealt + before) if slots[i] is None]
-        if not free:
+    def cards_of(self, world: Position) -> list[Card]:
+        """The hidden cards of a state, laid out as ``draw`` lays them out."""
+        h, me, opp = world.hand, self.view.seat, 1 - self.view.seat
+        held = set(cards_of(h.hands[opp]))
+        drawn: list[Card] = []
+        for e in reversed(h.events):
+            if e.seat != opp or e.card is None:
+                continue
+            if e.act in (Act.DRAW_STOCK, Act.DRAW_PILE):
+                held.discard(e.card)
+            elif e.act in (Act.DISCARD, Act.UNDO):
+                held.add(e.card)
+        drawn = [e.card for e in h.events if e.seat == opp and e.act is Act.DRAW_STOCK and e.card is not None]
+        assert me in (0, 1)
+        return sorted(held) + drawn + list(h.stock)
+
+    def fits(self, cards: list[Card]) -> bool:
+        """The needed cards are where they may be."""
+        at = {c: i for i, c in enumerate(cards[:self.opp_slots])}
+        return all(at.get(c, self.opp_slots) < limit for c, limit in self.allowed.items())
+
+    def build(self, cards: list[Card], rng: random.Random, episode: str) -> Position | None:
+        """The state of these hidden cards, replayed; None when the rules would not
+        have played the view's events on it."""
+        view = self.view
+        me, opp, first = view.seat, 1 - view.seat, self.first
+        opp_cards = cards[:self.opp_dealt]
+        opp_drawn = iter(cards[self.opp_dealt:self.opp_slots])
+        rest = cards[self.opp_slots:]
+        drawn = [d if d is not None else next(opp_drawn) for d in self.draws]
+        # The deck, its last card the top: the stock left, the draws top first, the
+        # upcard (or the deal of eleven's extra card), then the deal from ``first``.
+        hands = {me: self.mine, opp: opp_cards}
+        deal = [hands[(first + i) % 2][i // 2] for i in range(2 * HAND_SIZE)]
+        extra = [hands[first][HAND_SIZE]] if len(hands[first]) > HAND_SIZE else []
+        deck = list(rest) + drawn[::-1] + ([self.upcard] if self.upcard is not None else extra) + deal[::-1]
+        knock_card = view.knock_card if view.options.knock_deck else None
+        hand = HandState(view.options, deck, first, knock_card)
+        game = Game(view.options, PascalRandom(rng.getrandbits(32)), first, hand=hand)
+        game.scores, game.boxes = list(view.scores), list(view.boxes)
+        game.column_points[0], game.column_boxes[0] = list(view.scores), list(view.boxes)
+        if any(view.scores):
+            game.column_hands[0] = 1
+        try:
+            _replay(hand, view.events)
+        except IllegalMove:
             return None
-        slots[rng.choice(free)] = card
-        placed.add(card)
-    rest = [c for c in unseen if c not in placed]
-    rng.shuffle(rest)
-    for i, s in enumerate(slots):
-        if s is None:
-            slots[i] = rest.pop()
-    opp_cards = slots[:opp_dealt]
-    opp_drawn = iter(slots[opp_dealt:])
-    drawn = [d if d is not None else next(opp_drawn) for d in draws]
-    # The deck, its last card the top: the stock left (the rest), the draws top first,
-    # the upcard, then the deal one card at a time from ``first``.
-    deal: list[Card] = []
-    hands = {me: list(mine), opp: list(opp_cards)}
-    for i in range(2 * HAND_SIZE):
-        deal.append(hands[(first + i) % 2][i // 2])
-    extra = [hands[first][HAND_SIZE]] if len(hands[first]) > HAND_SIZE else []
-    deck = rest + drawn[::-1] + ([upcard] if upcard is not None else extra) + deal[::-1]
-    knock_card = view.knock_card if view.options.knock_deck else None
-    hand = HandState(view.options, deck, first, knock_card)
-    game = Game(view.options, PascalRandom(rng.getrandbits(32)), first, hand=hand)
-    game.scores, game.boxes = list(view.scores), list(view.boxes)
-    game.column_points[0], game.column_boxes[0] = list(view.scores), list(view.boxes)
-    if any(view.scores):
-        game.column_hands[0] = 1
-    try:
-        _replay(hand, view.events)
-    except IllegalMove:
-        return None
-    world = Position(game, episode)
-    if hand.view(me, view.scores, view.boxes) != view:
-        return None
-    return world
+        if hand.view(me, view.scores, view.boxes) != view:
+            return None
+        return Position(game, episode)
+
+    def chain(self, cards: list[Card], rng: random.Random, episode: str) -> Position:
+        """A Metropolis chain of swaps from consistent hidden cards (see ``sample_world``)."""
+        current = self.build(cards, rng, episode)
+        if current is None:
+            raise ValueError("the world given is not consistent with the view")
+        n = len(cards)
+        for _ in range(CHAIN):
+            i, j = rng.randrange(n), rng.randrange(n)
+            if i == j or (i >= self.opp_slots and j >= self.opp_slots):
+                continue            # two cards of the stock left: the same deal to the rules
+            cards[i], cards[j] = cards[j], cards[i]
+            moved = self.build(cards, rng, episode) if self.fits(cards) else None
+            if moved is None:
+                cards[i], cards[j] = cards[j], cards[i]
+            else:
+                current = moved
+        rest = cards[self.opp_slots:]
+        rng.shuffle(rest)           # the stock left: any order is as consistent as any other
+        final = self.build(cards[:self.opp_slots] + rest, rng, episode)
+        return final if final is not None else current
 
 
 def _replay(hand: HandState, events: Sequence[object]) -> None:
