@@ -49,7 +49,8 @@ from port.ginrummy.rules.state import DRAW_AT, HAND_SIZE, Game, HandState, Phase
 
 GIN_NAME, CRIB_NAME = "python_port_ginrummy", "python_port_cribbage"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-RESAMPLE_TRIES = 300     # exact draws before a resample takes the chain from the true state
+RESAMPLE_TRIES = 200     # exact draws before a resample takes the chain from the true state
+_TIGHT: set[str] = set()  # information states whose exact draws failed: the chain at once
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -238,9 +239,19 @@ class GinRummyState(pyspiel.State):
         if self.pos is None or self._dealing() or self.drawing:
             return self.__deepcopy__({})
         # The true state is at hand: a view whose constraints are tight (a play on)
-        # falls back on the Metropolis chain from it (sample_world).
-        world = gin.sample_world(self.pos.view(player_id), _sample_rng(probability_sampler), world=self.pos,
-                                 tries=RESAMPLE_TRIES)
+        # falls back on the Metropolis chain from it (sample_world); a view found
+        # tight once goes to the chain at once (a search resamples the same view often).
+        view = self.pos.view(player_id)
+        key = self.history_of(player_id)
+        tries = 0 if key in _TIGHT else RESAMPLE_TRIES
+        rng = _sample_rng(probability_sampler)
+        try:
+            world = gin.sample_world(view, rng, tries=tries)
+        except ValueError:
+            if len(_TIGHT) > 10000:
+                _TIGHT.clear()
+            _TIGHT.add(key)
+            world = gin.sample_world(view, rng, world=self.pos, tries=0)
         world.game.results = list(self.pos.game.results)
         new.pos, new.first = world, self.first
         return new

@@ -175,7 +175,7 @@ def sample_world(view: View, rng: random.Random, episode: str = "hand", world: P
     return frame.chain(frame.cards_of(world), rng, episode)
 
 
-CHAIN = 60          # swaps a Metropolis chain proposes before its state is taken
+CHAIN = 40          # swaps a Metropolis chain proposes before its state is taken
 
 
 class _Frame:
