@@ -163,6 +163,7 @@ def main() -> None:
     p.add_argument("--sims", type=int, default=100, help="ISMCTS simulations per decision")
     p.add_argument("--uct", type=float, default=None, help="UCT constant (default: 40 GinRummy, 10 Cribbage)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--first", type=int, default=0, help="the first game's number (to split a run; even)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     if args.uct is None:
@@ -173,17 +174,17 @@ def main() -> None:
     wins = 0.0
     points: list[float] = []
     t0 = time.perf_counter()
-    for g in range(args.games):
+    for n, g in enumerate(range(args.first, args.first + args.games), 1):
         r = play(args.game, game, args.level, g % 2, g // 2, args, timing)
         points.append(r)
         wins += 1.0 if r > 0 else 0.5 if r == 0 else 0.0
-        if (g + 1) % 20 == 0:
-            lo, hi = wilson(wins, g + 1)
-            print(f"{g + 1} games: ISMCTS {wins / (g + 1):.1%} ({lo:.1%}-{hi:.1%}), "
+        if n % 20 == 0:
+            lo, hi = wilson(wins, n)
+            print(f"{n} games: ISMCTS {wins / n:.1%} ({lo:.1%}-{hi:.1%}), wins {wins}, decisions {len(timing)}, "
                   f"{np.mean(points):+.2f} points a game, {np.mean(timing):.3f} s/decision",
                   file=sys.stderr, flush=True)
     lo, hi = wilson(wins, args.games)
-    out = {"game": args.game, "level": args.level, "games": args.games, "sims": args.sims, "uct": args.uct,
+    out = {"game": args.game, "level": args.level, "games": args.games, "first": args.first, "wins": wins, "sims": args.sims, "uct": args.uct,
            "win_rate": wins / args.games, "interval": [lo, hi], "mean_points": float(np.mean(points)),
            "seconds_per_decision": float(np.mean(timing)), "decisions": len(timing),
            "seconds": time.perf_counter() - t0}

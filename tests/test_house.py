@@ -4,7 +4,8 @@ dependency, only a lazy one.
 
 - The shared units (``cards``, ``mouse``, ``screen``, ``files``, ``main``, ``bots``,
   ``extras``) never import a game, the match runner or the environments.
-- A game (``ginrummy``, ``cribbage``) never imports the other game, ``match`` or ``env``.
+- A game (``ginrummy``, ``cribbage``) never imports the other game, ``match``, ``env``
+  or ``openspiel``; nothing but ``openspiel`` imports ``openspiel``.
 - The rules core (``cards``, each game's ``rules``, computer players, files and game
   records, the shared ``files``) never imports pyxel, not even through another module.
 - No two modules import each other, directly or round a longer circle.
@@ -22,7 +23,7 @@ TOP = Path(__file__).resolve().parents[1]
 PORT = TOP / "port"
 SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras")
 GAMES = ("port.ginrummy", "port.cribbage")
-ON_TOP = ("port.match", "port.env")
+ON_TOP = ("port.match", "port.env", "port.openspiel")
 
 
 def module_name(path: Path) -> str:
@@ -67,6 +68,14 @@ def test_a_game_imports_neither_the_other_game_nor_match_nor_env(game: str) -> N
     assert not wrong, f"{game} imports what it must not: {sorted(wrong)}"
 
 
+def test_nothing_but_the_bridge_imports_the_openspiel_bridge() -> None:
+    """``port.openspiel`` is on top: it may import the games and the environments'
+    modules, and no module outside it imports it."""
+    wrong = {(a, b) for a in GRAPH if not under(a, ("port.openspiel",)) for b in GRAPH[a]
+             if under(b, ("port.openspiel",))}
+    assert not wrong, f"modules importing the OpenSpiel bridge: {sorted(wrong)}"
+
+
 def test_no_module_imports_another_that_imports_it_back() -> None:
     """A circle of any length through the package's modules (a parent package counts
     as importing nothing of its children here: ``from pkg import mod`` names ``mod``)."""
@@ -91,7 +100,8 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
             pytest.fail("modules that import each other: " + " -> ".join(circle))
 
 
-CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rules", "port.ginrummy.computer",
+CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rules", "port.ginrummy.rules.search",
+        "port.cribbage.rules.search", "port.ginrummy.computer",
         "port.ginrummy.expert", "port.ginrummy.levels", "port.ginrummy.files", "port.ginrummy.record",
         "port.cribbage.rules", "port.cribbage.computer", "port.cribbage.expert",
         "port.cribbage.levels", "port.cribbage.files", "port.cribbage.record", "port.bots"]
@@ -99,7 +109,7 @@ CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rule
 
 def test_the_rules_core_runs_without_pyxel() -> None:
     """Imported in a process where pyxel cannot be imported at all."""
-    code = ("import sys\nsys.modules['pyxel'] = None\n"
+    code = ("import sys\nsys.modules['pyxel'] = None\nsys.modules['numpy'] = None\n"
             + "".join(f"import {m}\n" for m in CORE)
             + "from port.cards import PascalRandom\n"
             + "from port.ginrummy.rules import Options, play_game\n"

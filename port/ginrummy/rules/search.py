@@ -8,7 +8,7 @@ what one seat has seen, the hidden cards drawn uniformly (docs/envs.md, "Search"
     >>> p = Position.deal(Options(score_limit=0), seed=20)
     >>> p.legal_actions()
     [0, 1]
-    >>> q = p.clone(); q.step(0); p.legal_actions() == [0, 1]      # the copy moved, not p
+    >>> q = p.clone(); _ = q.step(0); p.legal_actions() == [0, 1]  # the copy moved, not p
     True
     >>> w = sample_world(p.view(1), random.Random(1))               # seat 1's guess at seat 0's hand
     >>> w.view(1) == p.view(1)
