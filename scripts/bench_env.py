@@ -211,6 +211,10 @@ def search_report(runs: int, steps: int) -> None:
             cycle[0] = (cycle[0] + 1) % len(found)
             return found[cycle[0]][0].clone()                   # type: ignore[attr-defined]
 
+        def clone_hand() -> object:
+            cycle[0] = (cycle[0] + 1) % len(found)
+            return found[cycle[0]][0].hand.clone()              # type: ignore[attr-defined]
+
         rng = random.Random(2)
         views = [(p.view(seat), p) for p, seat in found]          # type: ignore[attr-defined]
 
@@ -220,8 +224,10 @@ def search_report(runs: int, steps: int) -> None:
             return rules.sample_world(view, rng)
 
         clones = [per_second(clone) for _ in range(runs)]
+        hands = [per_second(clone_hand) for _ in range(runs)]
         samples = [per_second(sample) for _ in range(runs)]
-        print(f"{game:9} clone()        {statistics.median(clones):10,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in clones)})")
+        print(f"{game:9} Position.clone() {statistics.median(clones):8,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in clones)})")
+        print(f"{game:9} HandState.clone() {statistics.median(hands):7,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in hands)})")
         print(f"{game:9} sample_world() {statistics.median(samples):10,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in samples)})")
         if have_openspiel():
             ours = [ours_aec(game, steps, seed) for seed in range(1, runs + 1)]

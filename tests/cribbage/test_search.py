@@ -102,3 +102,17 @@ def test_the_hidden_cards_are_drawn_uniformly() -> None:
         counts[sample_world(view, rng).hand.stock[-1]] += 1
     expected = n / len(unseen)
     assert sum((c - expected) ** 2 / expected for c in counts.values()) < CHI2_999[45]
+
+
+def test_a_deals_clone_has_every_field_and_shares_no_list() -> None:
+    p = Position.deal(Options(), seed=5)
+    rng = random.Random(1)
+    for _ in range(9):
+        p.step(rng.choice(p.legal_actions()))
+    h = p.hand
+    c = h.clone()
+    for name in HandState.__slots__:
+        mine, theirs = getattr(h, name), getattr(c, name)
+        assert mine == theirs, name
+        assert type(mine) is not list or mine is not theirs, name
+    assert c.hands[0] is not h.hands[0] and c.hands[1] is not h.hands[1]

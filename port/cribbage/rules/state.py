@@ -201,11 +201,18 @@ class HandState:
         return cls(dealer, rest + [starter] + dealt[::-1], scores, options)
 
     def copy(self) -> HandState:
+        # Field by field (search clones often): the lists copied, the rest shared
+        # (tuples, cards, events and show entries are immutable).
         new = HandState.__new__(HandState)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, list(value) if type(value) is list else value)
+        new.options, new.dealer, new.stock = self.options, self.dealer, list(self.stock)
         new.hands = [list(self.hands[0]), list(self.hands[1])]
+        new.kept, new.cribs, new.starter = list(self.kept), list(self.cribs), self.starter
+        new.phase, new.to_act, new.count = self.phase, self.to_act, self.count
+        new.count_cards, new.played = list(self.count_cards), list(self.played)
+        new.said_go, new.last_player = list(self.said_go), self.last_player
+        new.board, new.winner, new.events = list(self.board), self.winner, list(self.events)
+        new.shows, new.pegging, new.heels = list(self.shows), list(self.pegging), list(self.heels)
+        new.hand_points, new.crib_points = list(self.hand_points), list(self.crib_points)
         return new
 
     clone = copy      # the name tree search uses (port.cribbage.rules.search)
