@@ -20,6 +20,6 @@ fi
 stamp="$venv/.installed"
 want="$(cat "$top/pyproject.toml" | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$top[test,rl,cluster]"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$top[test,rl,cluster,openspiel]"
   printf '%s' "$want" > "$stamp"
 fi

@@ -2,6 +2,13 @@
 
     .venv/bin/python scripts/bench_env.py [--steps 20000] [--runs 3] [--game ginrummy|cribbage|all]
     .venv/bin/python scripts/bench_env.py --game-length 20     # steps of a random game to 100
+    .venv/bin/python scripts/bench_env.py --search             # clones/s, sample_world/s, the bridge
+
+``--search``: the rules' search positions (``port.*.rules.search``): ``clone()`` of
+positions met in random play, per second; ``sample_world`` from a seat's view at
+those positions, per second; and steps per second of the OpenSpiel bridge
+(``port.openspiel``, random legal moves with the observation tensor and the mask at
+each, chance nodes not counted) beside our AEC environment's.
 
 Every step builds what a learner needs, the observation array and the legal-action
 mask, for the seat to move, then picks a uniformly random legal action:
@@ -142,6 +149,94 @@ def game_length(games: int, seed: int = 1) -> list[int]:
     return out
 
 
+def search_positions(game: str, count: int, seed: int = 1) -> list[tuple[object, int]]:
+    """(position, seat) pairs met in random play of the rules' search positions."""
+    mod = importlib.import_module(f"port.{game}.rules")
+    options = mod.Options(score_limit=0) if game == "ginrummy" else mod.Options()
+    rng = random.Random(seed)
+    out: list[tuple[object, int]] = []
+    g = 0
+    while len(out) < count:
+        p = mod.Position.deal(options, seed=g)
+        g += 1
+        while not p.terminal and len(out) < count:
+            if rng.random() < 0.2:
+                out.append((p.clone(), rng.choice((0, 1))))
+            p.step(rng.choice(p.legal_actions()))
+    return out
+
+
+def per_second(fn: Callable[[], object], seconds: float = 2.0) -> float:
+    n = 0
+    t0 = time.perf_counter()
+    while (elapsed := time.perf_counter() - t0) < seconds:
+        for _ in range(50):
+            fn()
+        n += 50
+    return n / elapsed
+
+
+def bridge(game: str, steps: int, seed: int) -> float:
+    """Random legal moves on ``port.openspiel``'s game, the observation tensor and the
+    mask built at each player move (a step); chance nodes sampled, not counted."""
+    import pyspiel
+    import port.openspiel as bridges
+
+    g = pyspiel.load_game(bridges.GIN_NAME if game == "ginrummy" else bridges.CRIB_NAME)
+    rng = random.Random(seed)
+    done = 0
+    t0 = time.perf_counter()
+    while done < steps:
+        s = g.new_initial_state()
+        while not s.is_terminal() and done < steps:
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            p = s.current_player()
+            np.asarray(s.observation_tensor(p), dtype=np.float32)
+            mask = np.asarray(s.legal_actions_mask(p), dtype=np.int8)
+            s.apply_action(int(rng.choice(np.flatnonzero(mask))))
+            done += 1
+    return done / (time.perf_counter() - t0)
+
+
+def search_report(runs: int, steps: int) -> None:
+    for game in GAMES:
+        rules = importlib.import_module(f"port.{game}.rules")
+        found = search_positions(game, 200)
+        cycle = [0]
+
+        def clone() -> object:
+            cycle[0] = (cycle[0] + 1) % len(found)
+            return found[cycle[0]][0].clone()                   # type: ignore[attr-defined]
+
+        def clone_hand() -> object:
+            cycle[0] = (cycle[0] + 1) % len(found)
+            return found[cycle[0]][0].hand.clone()              # type: ignore[attr-defined]
+
+        rng = random.Random(2)
+        views = [(p.view(seat), p) for p, seat in found]          # type: ignore[attr-defined]
+
+        def sample() -> object:
+            cycle[0] = (cycle[0] + 1) % len(views)
+            view, p = views[cycle[0]]
+            return rules.sample_world(view, rng)
+
+        clones = [per_second(clone) for _ in range(runs)]
+        hands = [per_second(clone_hand) for _ in range(runs)]
+        samples = [per_second(sample) for _ in range(runs)]
+        print(f"{game:9} Position.clone() {statistics.median(clones):8,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in clones)})")
+        print(f"{game:9} HandState.clone() {statistics.median(hands):7,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in hands)})")
+        print(f"{game:9} sample_world() {statistics.median(samples):10,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in samples)})")
+        if have_openspiel():
+            ours = [ours_aec(game, steps, seed) for seed in range(1, runs + 1)]
+            theirs = [bridge(game, steps, seed) for seed in range(1, runs + 1)]
+            print(f"{game:9} bridge {statistics.median(theirs):9,.0f} steps/s (runs {', '.join(f'{r:,.0f}' for r in theirs)})"
+                  f" | our AEC {statistics.median(ours):9,.0f} | ratio {statistics.median(theirs) / statistics.median(ours):.2f}x",
+                  flush=True)
+
+
 def row(label: str, ours: list[float], theirs: list[float] | None) -> str:
     shown = ", ".join(f"{r:,.0f}" for r in ours)
     line = f"{label:18} {statistics.median(ours):9,.0f} steps/s (runs {shown})"
@@ -159,7 +254,12 @@ def main() -> None:
     p.add_argument("--game", choices=[*GAMES, "all"], default="all")
     p.add_argument("--game-length", type=int, default=0, metavar="N",
                    help="instead: the steps of N random GinRummy games to 100")
+    p.add_argument("--search", action="store_true",
+                   help="instead: clones/s, sample_world/s and the OpenSpiel bridge's steps/s")
     args = p.parse_args()
+    if args.search:
+        search_report(args.runs, args.steps)
+        return
     if args.game_length:
         lengths = game_length(args.game_length)
         print(f"random GinRummy games to 100: median {statistics.median(lengths):,.0f} steps, "

@@ -3,10 +3,11 @@
 dependency, only a lazy one.
 
 - The shared units (``cards``, ``mouse``, ``screen``, ``files``, ``main``, ``bots``,
-  ``extras``, ``protocol``) never import a game, the match runner, the environments or
-  the room.
-- A game (``ginrummy``, ``cribbage``) never imports the other game, ``match``, ``env``
-  or ``room``; nothing but the room itself imports ``room``.
+  ``extras``, ``protocol``) never import a game, the match runner, the environments,
+  the OpenSpiel bridge or the room.
+- A game (``ginrummy``, ``cribbage``) never imports the other game, ``match``, ``env``,
+  ``openspiel`` or ``room``; nothing but ``openspiel`` imports ``openspiel``, nothing but
+  the room imports ``room``.
 - The rules core (``cards``, each game's ``rules``, computer players, files and game
   records, the shared ``files``) and the room's server never import pyxel, not even
   through another module.
@@ -26,7 +27,7 @@ PORT = TOP / "port"
 SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras",
           "port.checks", "port.protocol", "port.client")
 GAMES = ("port.ginrummy", "port.cribbage")
-ON_TOP = ("port.match", "port.env", "port.room")
+ON_TOP = ("port.match", "port.env", "port.openspiel", "port.room")
 
 
 def module_name(path: Path) -> str:
@@ -76,6 +77,14 @@ def test_nothing_but_the_room_imports_the_room() -> None:
     assert not wrong, f"the room is on top: nothing below it imports it: {sorted(wrong)}"
 
 
+def test_nothing_but_the_bridge_imports_the_openspiel_bridge() -> None:
+    """``port.openspiel`` is on top: it may import the games and the environments'
+    modules, and no module outside it imports it."""
+    wrong = {(a, b) for a in GRAPH if not under(a, ("port.openspiel",)) for b in GRAPH[a]
+             if under(b, ("port.openspiel",))}
+    assert not wrong, f"modules importing the OpenSpiel bridge: {sorted(wrong)}"
+
+
 def test_no_module_imports_another_that_imports_it_back() -> None:
     """A circle of any length through the package's modules (a parent package counts
     as importing nothing of its children here: ``from pkg import mod`` names ``mod``)."""
@@ -100,7 +109,8 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
             pytest.fail("modules that import each other: " + " -> ".join(circle))
 
 
-CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rules", "port.ginrummy.computer",
+CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rules", "port.ginrummy.rules.search",
+        "port.cribbage.rules.search", "port.ginrummy.computer",
         "port.ginrummy.expert", "port.ginrummy.levels", "port.ginrummy.files", "port.ginrummy.record",
         "port.cribbage.rules", "port.cribbage.computer", "port.cribbage.expert",
         "port.cribbage.levels", "port.cribbage.files", "port.cribbage.record", "port.bots",
@@ -110,7 +120,7 @@ CORE = ["port.cards", "port.files", "port.files.gamerecord", "port.ginrummy.rule
 
 def test_the_rules_core_runs_without_pyxel() -> None:
     """Imported in a process where pyxel cannot be imported at all."""
-    code = ("import sys\nsys.modules['pyxel'] = None\n"
+    code = ("import sys\nsys.modules['pyxel'] = None\nsys.modules['numpy'] = None\n"
             + "".join(f"import {m}\n" for m in CORE)
             + "from port.cards import PascalRandom\n"
             + "from port.ginrummy.rules import Options, play_game\n"

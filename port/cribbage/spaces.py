@@ -45,8 +45,8 @@ from port.bots import PolicySeat
 from port.cribbage.rules.players import Player
 from port.cribbage.rules.state import IllegalMove, Phase, View, fitting
 
-GO = 52
-N_ACTIONS = 53
+from port.cribbage.rules.search import GO, N_ACTIONS  # noqa: E402  (the rules' own action numbers)
+
 PLANES = 7
 N_OBS = PLANES * 52 + 14
 HAND, KEPT, MY_CRIB, STARTER, COUNT, MY_PLAYED, OPP_PLAYED = (p * 52 for p in range(PLANES))

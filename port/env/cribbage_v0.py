@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from port.extras import need
-from port.env.seats import AGENTS, TwoSeats, wrap
+from port.env.seats import AGENTS, TwoSeats, deal_seed, refuse_action, whole_number, wrap
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
@@ -37,6 +37,7 @@ from port.cribbage.rules.state import GameState, IllegalMove, Phase, View  # noq
 from port.cribbage import spaces as cs  # noqa: E402
 
 EPISODES = ("hand", "game")
+RULE_OPTIONS = ("limit", "skunking", "first_dealer")
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -48,8 +49,15 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
                 "is_parallelizable": False, "render_fps": 2}
 
     def __init__(self, episode: str = "hand", render_mode: str | None = None, profile: str = "EGA",
-                 limit: int = 121, skunking: bool = False, first_dealer: int | None = None) -> None:
+                 **rule_options: Any) -> None:
         super().__init__()
+        unknown = sorted(set(rule_options) - set(RULE_OPTIONS))
+        if unknown:
+            raise TypeError(f"{', '.join(unknown)}: not an option of Cribbage's environment (they are "
+                            f"{', '.join(RULE_OPTIONS)}, episode, render_mode and profile)")
+        limit = rule_options.get("limit", 121)
+        skunking = rule_options.get("skunking", False)
+        first_dealer = rule_options.get("first_dealer")
         if episode not in EPISODES:
             raise ValueError(f"episode must be 'hand' or 'game', not {episode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -69,6 +77,7 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         }) for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(cs.N_ACTIONS) for a in AGENTS}
         self._seeds = random.Random()
+        self.deal_seed = 0      # the PascalRandom seed of the game being played
         self.game: GameState | None = None
         self.pending: Card | None = None     # the first card of a discard in two steps
         self.deals = 0
@@ -85,9 +94,13 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
     # ---- the AEC API -----------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.game = GameState.new(self.options, PascalRandom(self._seeds.getrandbits(32)), self.first_dealer)
+        """A new game. ``seed`` is the deal seed (a game record's ``Seed:`` deals its
+        game again: the first dealer cut from it, as the game does, unless
+        ``first_dealer`` says); the next games' seeds are drawn from it, or from the
+        system. ``options``: ``{"deal_seed": S}`` or ``{"match_seed": S, "game": g}``
+        (``port.env.seats.deal_seed``)."""
+        self._seeds, self.deal_seed = deal_seed(self._seeds, seed, options)
+        self.game = GameState.new(self.options, PascalRandom(self.deal_seed), self.first_dealer)
         self.deals += 1
         self.pending = None
         self.agents = list(AGENTS)
@@ -113,12 +126,13 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
+        if not whole_number(action):
+            raise IllegalMove(refuse_action(action, "Cribbage"))
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in AGENTS}
         before = self.hand.scores
-        self._apply(seat, int(action))
+        self._apply(seat, int(action))  # type: ignore[call-overload]
         self._settle(before)
         self._accumulate_rewards()
 

@@ -21,8 +21,9 @@ Every hand ends: the engine makes a hand a draw when the pile has been taken 20 
 in a row (``PILE_RUN_LIMIT``), so there is no truncation.
 
 Every rule option of the engine is an argument: ``gin_bonus``, ``undercut_bonus``,
-``score_limit``, ``oklahoma``, ``knocking``, ``first_turn`` ("seat0": seat 0 starts
-every hand, as the original's human did; "alternate"), and the table rules
+``score_limit``, ``oklahoma``, ``knocking``, ``first_turn`` ("alternate", the default:
+the first turn alternates from hand to hand, as the match runner plays; "seat0": seat 0
+starts every hand, as the original's human did), and the table rules
 (``knock_deck``, ``scoring``, ``doublers``, ``shutout``, ``upcard_offer`` — answered with
 action 1 to take the upcard, 0 to decline —, ``deal_eleven``, ``random_first``,
 ``winner_deals``, ``box_bonus``), with the engine's defaults. Under a scoring method
@@ -35,7 +36,7 @@ import random
 from typing import Any
 
 from port.extras import need
-from port.env.seats import AGENTS, TwoSeats, wrap
+from port.env.seats import AGENTS, TwoSeats, deal_seed, refuse_action, whole_number, wrap
 
 need("rl", "numpy", "gymnasium", "pettingzoo")
 
@@ -47,7 +48,7 @@ from port.cards import PascalRandom  # noqa: E402
 from port.ginrummy import spaces as gs  # noqa: E402
 from port.ginrummy.rules.options import FirstTurn, Options  # noqa: E402
 from port.ginrummy.rules.players import KnockChoice  # noqa: E402
-from port.ginrummy.rules.state import Game, Phase, View  # noqa: E402
+from port.ginrummy.rules.state import Game, IllegalMove, Phase, View  # noqa: E402
 
 EPISODES = ("hand", "game")
 
@@ -61,13 +62,14 @@ def env(**kwargs: Any) -> AECEnv:
 def options_from(**rule_options: Any) -> Options:
     """The engine's ``Options`` from the environment's keyword arguments: every field of
     ``Options`` (the original's rules and the table rules), with the engine's defaults
-    but ``first_turn`` ("seat0" unless given). A wrong name or value is the engine's
+    but ``first_turn`` ("alternate" unless given: the first turn alternates from hand
+    to hand, as the match runner plays; "seat0" is the original's). A wrong name or value is the engine's
     one-sentence refusal."""
     fields = {f.name for f in dataclasses.fields(Options)}
     unknown = sorted(set(rule_options) - fields)
     if unknown:
         raise TypeError(f"{', '.join(unknown)}: not a rule option (they are {', '.join(sorted(fields))})")
-    rule_options["first_turn"] = FirstTurn(rule_options.get("first_turn", FirstTurn.SEAT0))
+    rule_options["first_turn"] = FirstTurn(rule_options.get("first_turn", FirstTurn.ALTERNATE))
     if "doublers" in rule_options:
         rule_options["doublers"] = tuple(rule_options["doublers"])
     return Options(**rule_options)
@@ -97,6 +99,7 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         }) for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(gs.N_ACTIONS) for a in AGENTS}
         self._seeds = random.Random()
+        self.deal_seed = 0      # the PascalRandom seed of the game being played
         self.game: Game | None = None
         self.deals = 0          # hands dealt so far: tells policies a new hand from the last
         # Each seat's observation, kept up to date event by event (``gs.Observer``);
@@ -116,12 +119,13 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
     # ---- the AEC API -----------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """A new game. ``seed`` fixes the deals (Turbo Pascal's generator, so a seed
-        deals the same cards on every machine); without it the next seed is drawn
-        from the last one given, or from the system."""
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        self.game = Game(self.options, PascalRandom(self._seeds.getrandbits(32)))
+        """A new game. ``seed`` is the deal seed (Turbo Pascal's generator, so a seed
+        deals the same cards on every machine, and a game record's ``Seed:`` deals its
+        game again); the next games' seeds are drawn from it, or from the system.
+        ``options``: ``{"deal_seed": S}`` or ``{"match_seed": S, "game": g}``
+        (``port.env.seats.deal_seed``)."""
+        self._seeds, self.deal_seed = deal_seed(self._seeds, seed, options)
+        self.game = Game(self.options, PascalRandom(self.deal_seed))
         self.deals += 1
         self.agents = list(AGENTS)
         self.rewards = {a: 0 for a in AGENTS}
@@ -150,11 +154,12 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
+        if not whole_number(action):
+            raise IllegalMove(refuse_action(action, "GinRummy"))
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in AGENTS}
-        self._apply(seat, int(action))
+        self._apply(seat, int(action))  # type: ignore[call-overload]
         h = self.hand
         if h.phase is Phase.OVER:
             self._hand_over()

@@ -2,6 +2,7 @@
 with its own spaces, over a game whose current hand is ``game.hand``."""
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from port.extras import need
@@ -14,6 +15,53 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from pettingzoo.utils.env_logger import EnvLogger  # noqa: E402
 
 AGENTS = ("player_0", "player_1")
+RESET_OPTIONS = ("deal_seed", "match_seed", "game")
+
+
+def whole_number(value: object) -> bool:
+    """An action number as the environments take it: a Python or numpy integer, or a
+    0-d integer array; never a bool, a float, a string, None or a list (which Python's
+    ``int()`` would truncate, parse or refuse with its own error)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    return kind in ("i", "u") and getattr(value, "shape", None) == ()
+
+
+def refuse_action(value: object, game: str) -> str:
+    """The sentence refusing an action that is not a whole number."""
+    return f"{game}: an action is a whole number (an int), not {value!r}"
+
+
+def deal_seed(seeds: random.Random, seed: int | None, options: dict | None) -> tuple[random.Random, int]:
+    """The generator of later deal seeds and this game's deal seed, from ``reset``'s
+    arguments (docs/envs.md, "Seeds"): ``seed`` is the deal seed itself (the seed a
+    game record's ``Seed:`` line names) and seeds the generator of the next games'
+    seeds; ``options={"deal_seed": S}`` deals S without touching that generator;
+    ``options={"match_seed": S, "game": g}`` deals the match runner's game g of
+    ``--seed S``."""
+    # Other keys are left alone, as PettingZoo's and Gymnasium's environments leave
+    # them (their API tests pass one of their own).
+    opts = {k: v for k, v in (options or {}).items() if k in RESET_OPTIONS}
+    for key in opts:
+        if not whole_number(opts[key]) or int(opts[key]) < 0:        # type: ignore[call-overload]
+            raise ValueError(f"the reset option {key} is a whole number 0 or more, not {opts[key]!r}")
+    if "game" in opts and "match_seed" not in opts:
+        raise ValueError("the reset option game needs match_seed (the match runner's --seed)")
+    if seed is not None:
+        if not whole_number(seed):
+            raise ValueError(f"the seed is a whole number, not {seed!r}")
+        seeds = random.Random(seed)
+    if "deal_seed" in opts:
+        return seeds, int(opts["deal_seed"])
+    if "match_seed" in opts:
+        from port.match.common import game_seed
+        return seeds, game_seed(int(opts["match_seed"]), int(opts.get("game", 0)))
+    if seed is not None:
+        return seeds, int(seed) & 0xFFFFFFFF
+    return seeds, seeds.getrandbits(32)
 
 
 class TwoSeats(AECEnv):

@@ -56,8 +56,8 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
 from port.bots import PolicySeat  # noqa: E402
-from port.env import adapters, crib_adapters, cribbage_v0, ginrummy_v0  # noqa: E402
-from port.env.seats import AGENTS  # noqa: E402
+from port.env import adapters, crib_adapters, cribbage_v0, ginrummy_v0, register_ids  # noqa: E402
+from port.env.seats import AGENTS, deal_seed, refuse_action, whole_number  # noqa: E402
 from port.cribbage import levels as crib_levels, spaces as cs  # noqa: E402
 from port.cribbage.rules.players import Player as CribPlayer  # noqa: E402
 from port.cribbage.rules.state import IllegalMove as CribIllegal  # noqa: E402
@@ -179,7 +179,13 @@ class SingleSeat(gymnasium.Env):
     # ---- the Gymnasium API -------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        """A new episode from the environment's generator (``seed`` reseeds it).
+        ``options``: ``{"deal_seed": S}`` deals the game of deal seed S (a game
+        record's ``Seed:``), ``{"match_seed": S, "game": g}`` the match runner's game
+        g of ``--seed S``; a deal over before the learner moves is still dealt again
+        from the generator (``info["deal_seed"]`` says which was played)."""
         super().reset(seed=seed)
+        given = deal_seed(random.Random(), None, options)[1] if options else None
         rng = self.np_random
         if self.seat_option == "random":
             self.seat = int(rng.integers(2))
@@ -188,8 +194,9 @@ class SingleSeat(gymnasium.Env):
         self.agent = AGENTS[self.seat]
         raw = self.raw
         for _ in range(REDEALS):
-            self.deal_seed = int(rng.integers(2 ** 63))
-            raw.reset(seed=self.deal_seed)
+            self.deal_seed = int(rng.integers(2 ** 32)) if given is None else given
+            given = None
+            raw.reset(options={"deal_seed": self.deal_seed})
             self._opponent = self._new_opponent(int(rng.integers(2 ** 31)))
             reward = self._opponent_moves()
             if not raw.terminations[self.agent]:
@@ -201,7 +208,7 @@ class SingleSeat(gymnasium.Env):
         self._over = False
         obs, info = self._seen()
         info["seat"] = self.seat
-        info["deal_seed"] = self.deal_seed     # the AEC environment's reset(seed=...) for this deal
+        info["deal_seed"] = self.deal_seed     # the game's deal seed: a record's Seed:, the AEC reset's seed
         return obs, info
 
     def _seen(self) -> tuple[np.ndarray, dict]:
@@ -214,7 +221,9 @@ class SingleSeat(gymnasium.Env):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         if self._over:
             raise self.game.illegal(f"the {self.game.name} episode is over: call reset() before step()")
-        a = int(action)
+        if not whole_number(action):
+            return self._refuse(action)
+        a = int(action)  # type: ignore[call-overload]
         if not 0 <= a < len(self._mask) or not self._mask[a]:
             return self._refuse(a)
         raw, me = self.raw, self.agent
@@ -226,10 +235,14 @@ class SingleSeat(gymnasium.Env):
         obs, info = self._seen()
         return obs, float(reward), terminated, False, info
 
-    def _refuse(self, a: int) -> tuple[np.ndarray, float, bool, bool, dict]:
-        named = self.game.describe(self.raw, a) if 0 <= a < len(self._mask) else "no such action"
+    def _refuse(self, a: object) -> tuple[np.ndarray, float, bool, bool, dict]:
         legal = ", ".join(self.game.describe(self.raw, int(x)) for x in np.flatnonzero(self._mask))
-        sentence = f"{self.game.name}: action {a} ({named}) is not legal now; legal: {legal}"
+        if not whole_number(a):
+            sentence = f"{refuse_action(a, self.game.name)}; legal now: {legal}"
+        else:
+            n = int(a)  # type: ignore[call-overload]
+            named = self.game.describe(self.raw, n) if 0 <= n < len(self._mask) else "no such action"
+            sentence = f"{self.game.name}: action {n} ({named}) is not legal now; legal: {legal}"
         if self.illegal == "raise":
             raise self.game.illegal(sentence)
         obs, info = self._seen()
@@ -292,9 +305,7 @@ def action_masks(vec: gymnasium.vector.VectorEnv) -> np.ndarray:
     return np.stack(vec.call("action_masks"))
 
 
-for _game, _cls in (("GinRummy", "GinRummySingle"), ("Cribbage", "CribbageSingle")):
-    if f"ginrummy/{_game}-v0" not in gymnasium.registry:
-        gymnasium.register(id=f"ginrummy/{_game}-v0", entry_point=f"port.env.single:{_cls}")
+register_ids(gymnasium)      # port.env does it too, once gymnasium is imported
 
 
 __all__ = ["CribbageSingle", "GinRummySingle", "SingleSeat", "action_masks", "make", "make_vec"]

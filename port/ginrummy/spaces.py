@@ -48,10 +48,11 @@ from port.bots import PolicySeat
 from port.ginrummy.rules.players import Draw, KnockChoice, Player, legal_discards
 from port.ginrummy.rules.state import PILE_RUN_LIMIT, Act, IllegalMove, Phase, View
 
-DRAW_STOCK, DRAW_PILE = 0, 1
-DISCARD0 = 2
-KNOCK, PLAY_ON, PLAY_TO_GIN = 54, 55, 56
-N_ACTIONS = 57
+# The action numbers are the rules' own (tree search steps by them too).
+from port.ginrummy.rules.search import (  # noqa: E402
+    DISCARD0, DRAW_PILE, DRAW_STOCK, KNOCK, N_ACTIONS, PLAY_ON, PLAY_TO_GIN,
+)
+
 PLANES = 8
 N_OBS = PLANES * 52 + 18
 

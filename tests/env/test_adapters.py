@@ -17,7 +17,7 @@ from port.env import ginrummy_v0
 from port.env.adapters import LevelPolicy, PolicyPlayer
 from port.ginrummy.main.table import Mode
 from port.ginrummy.computer import Standard
-from port.ginrummy.rules.options import Options
+from port.ginrummy.rules.options import FirstTurn, Options
 from port.ginrummy.rules.players import play_game
 from tests.ginrummy.helpers import open_game, to_play, wait_for_turn
 
@@ -104,17 +104,15 @@ def test_a_policy_sees_in_a_match_exactly_what_the_environment_shows_it() -> Non
     in_env, env_seen = _recording(_middle)
     e = ginrummy_v0.env(episode="game", score_limit=30)
     e.reset(seed=9)
-    deal_seed = None
     for agent in e.agent_iter():
         obs, _, term, trunc, _ = e.last()
         e.step(None if term or trunc else in_env(obs["observation"], obs["action_mask"]))
     scores = tuple(e.unwrapped.game.scores)
 
-    import random
-    deal_seed = random.Random(9).getrandbits(32)          # as reset(seed=9) draws it
     in_match, match_seen = _recording(_middle)
     p = PolicyPlayer(in_match)
-    record = play_game(Options(score_limit=30), PascalRandom(deal_seed), (p, p))
+    # reset(seed=9) deals PascalRandom(9), the first turn alternating, as the match runner plays
+    record = play_game(Options(score_limit=30, first_turn=FirstTurn.ALTERNATE), PascalRandom(9), (p, p))
     assert record.scores == scores
     assert len(match_seen) == len(env_seen) > 20
     for (o1, m1), (o2, m2) in zip(env_seen, match_seen):
@@ -122,8 +120,6 @@ def test_a_policy_sees_in_a_match_exactly_what_the_environment_shows_it() -> Non
 
 
 def test_standard_as_a_policy_in_the_environment_plays_standards_own_games() -> None:
-    import random
-
     for seed in (1, 2):
         e = ginrummy_v0.env(episode="game", score_limit=100)
         policy = LevelPolicy("standard", e, seed=0)
@@ -132,7 +128,7 @@ def test_standard_as_a_policy_in_the_environment_plays_standards_own_games() -> 
             obs, _, term, trunc, _ = e.last()
             e.step(None if term or trunc else policy(obs["observation"], obs["action_mask"]))
         g = e.unwrapped.game
-        record = play_game(Options(), PascalRandom(random.Random(seed).getrandbits(32)),
+        record = play_game(Options(first_turn=FirstTurn.ALTERNATE), PascalRandom(seed),
                            (Standard(seed=0), Standard(seed=1)))
         assert tuple(g.scores) == record.scores
         assert [r.points for r in g.results] == [h.result.points for h in record.hands]

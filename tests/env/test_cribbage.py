@@ -181,7 +181,7 @@ def test_a_player_as_a_policy_plays_its_own_games_in_the_environment() -> None:
         e = cribbage_v0.env(episode="game", first_dealer=0)
         policy = LevelPolicy(Lowest(), e)
         play(e, seed, policy)
-        record = play_game(Options(), PascalRandom(random.Random(seed).getrandbits(32)),
+        record = play_game(Options(), PascalRandom(seed),
                            (Lowest(), Lowest()), first_dealer=0)
         assert e.unwrapped.hand.scores == record.scores
 
@@ -198,7 +198,7 @@ def test_a_policy_as_a_player_sees_what_the_environment_shows_it() -> None:
     e = cribbage_v0.env(episode="game", first_dealer=1, limit=61)
     play(e, 4, lowest_legal(seen_env))
     p = PolicyPlayer(lowest_legal(seen_match))
-    record = play_game(Options(limit=61), PascalRandom(random.Random(4).getrandbits(32)), (p, p),
+    record = play_game(Options(limit=61), PascalRandom(4), (p, p),
                        first_dealer=1)
     assert record.scores == e.unwrapped.hand.scores
     assert len(seen_env) == len(seen_match) > 30

@@ -103,17 +103,17 @@ def test_the_learner_moves_at_step_zero(game: str, seat: int) -> None:
 
 
 def test_a_deal_the_opponent_ends_before_the_learner_moves_is_dealt_again() -> None:
-    # Seat 0 moves first (the original's rule); with seed 12 the opponent there knocks
+    # Seat 0 moves first in a game's first hand; with seed 867 the opponent there knocks
     # on its first turn, before the learner (seat 1) has moved: reset deals again.
     knocker = Knocker()
     env = GinRummySingle(seat=1, opponent=knocker)
-    obs, info = env.reset(seed=12)
+    obs, info = env.reset(seed=867)
     assert env.redeals == 1 and knocker.hands == 2        # the first hand ended at once
     assert env.raw.hand.phase.value == "draw" and env.raw.agent_selection == "player_1"
     assert obs[432] == 1 and obs[418] == 1                  # my turn, the draw phase
     # The deal reset kept is a new one, and the first was really over before seat 1 moved.
     first = ginrummy_v0.raw_env()
-    first_seed = int(np.random.default_rng(12).integers(2 ** 63))   # reset(seed=12)'s first draw
+    first_seed = int(np.random.default_rng(867).integers(2 ** 32))   # reset(seed=867)'s first draw
     assert first_seed != info["deal_seed"]
     first.reset(seed=first_seed)
     policy = port.env.adapters.LevelPolicy(Knocker(), first)
@@ -122,7 +122,7 @@ def test_a_deal_the_opponent_ends_before_the_learner_moves_is_dealt_again() -> N
     assert first.terminations["player_1"] and first.hand.result.outcome.value in ("knock", "gin", "undercut")
     # Without the knocker the same seed needs no second deal.
     plain = GinRummySingle(seat=1, opponent="random")
-    plain.reset(seed=12)
+    plain.reset(seed=867)
     assert plain.redeals == 0
 
 

@@ -1,5 +1,6 @@
 """Cribbage's Rules unit: scoring (the show and the pegging), options, the deal and
-game state machine, the player's view and interface. Plain Python on the shared Cards
+game state machine, the player's view and interface, and search on the exact
+rules (``search``: a position stepped by action number, ``sample_world``). Plain Python on the shared Cards
 unit: it never imports pyxel, nor GinRummy's rules (docs/cribbage-engine.md).
 
     >>> from port.cards import parse, card
@@ -14,13 +15,14 @@ from port.cribbage.rules.players import (
 from port.cribbage.rules.scoring import (
     RANK_VALUE, Score, hand_breakdown, peg_breakdown, peg_points, score_hand, value,
 )
+from port.cribbage.rules.search import Position, sample_world
 from port.cribbage.rules.state import (
     Act, Event, Game, GameState, HandState, IllegalMove, Phase, ShowEntry, View, cut_for_deal,
 )
 
 __all__ = [
     "Act", "Event", "Game", "GameRecord", "GameState", "HandRecord", "HandState",
-    "IllegalMove", "Options", "Phase", "Player", "RANK_VALUE", "Score", "ShowEntry", "View",
+    "IllegalMove", "Options", "Phase", "Player", "Position", "RANK_VALUE", "Score", "ShowEntry", "View",
     "cut_for_deal", "hand_breakdown", "peg_breakdown", "peg_points", "play_game",
-    "play_hand", "record_of", "score_hand", "step", "value",
+    "play_hand", "record_of", "sample_world", "score_hand", "step", "value",
 ]

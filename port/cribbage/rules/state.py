@@ -22,6 +22,7 @@ own cards and the public facts only.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -200,12 +201,21 @@ class HandState:
         return cls(dealer, rest + [starter] + dealt[::-1], scores, options)
 
     def copy(self) -> HandState:
+        # Field by field (search clones often): the lists copied, the rest shared
+        # (tuples, cards, events and show entries are immutable).
         new = HandState.__new__(HandState)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, list(value) if type(value) is list else value)
+        new.options, new.dealer, new.stock = self.options, self.dealer, list(self.stock)
         new.hands = [list(self.hands[0]), list(self.hands[1])]
+        new.kept, new.cribs, new.starter = list(self.kept), list(self.cribs), self.starter
+        new.phase, new.to_act, new.count = self.phase, self.to_act, self.count
+        new.count_cards, new.played = list(self.count_cards), list(self.played)
+        new.said_go, new.last_player = list(self.said_go), self.last_player
+        new.board, new.winner, new.events = list(self.board), self.winner, list(self.events)
+        new.shows, new.pegging, new.heels = list(self.shows), list(self.pegging), list(self.heels)
+        new.hand_points, new.crib_points = list(self.hand_points), list(self.crib_points)
         return new
+
+    clone = copy      # the name tree search uses (port.cribbage.rules.search)
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -447,12 +457,16 @@ def cut_for_deal(rng: Rng) -> int:
 
 @dataclass
 class GameState:
-    """Deals until a seat reaches the limit; the deal alternates."""
+    """Deals until a seat reaches the limit; the deal alternates.
+
+    ``scores`` are the scores at the start of the current deal (before its play and
+    its show); the pegs as they stand now are ``board`` (``hand.scores``), which a
+    finished deal's show has moved."""
 
     options: Options
     rng: Rng
     first_dealer: int
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, int] = (0, 0)       # at the start of the current deal
     hands_dealt: int = 0
     hand: HandState = field(init=False)
 
@@ -471,6 +485,30 @@ class GameState:
         if first_dealer is None:
             first_dealer = cut_for_deal(rng)
         return cls(options, rng, first_dealer)
+
+    @classmethod
+    def at(cls, hand: HandState, rng: Rng, first_dealer: int | None = None, hands_dealt: int = 1) -> GameState:
+        """A game whose current deal is ``hand`` (dealt, perhaps played on), the next
+        deals from ``rng``: for look-ahead and sampled worlds."""
+        game = cls.__new__(cls)
+        game.options, game.rng = hand.options, rng
+        game.first_dealer = hand.dealer if first_dealer is None else first_dealer
+        start = [hand.board[s] - hand.pegging[s] - hand.heels[s] - hand.hand_points[s] - hand.crib_points[s]
+                 for s in (0, 1)]
+        game.scores = (start[0], start[1])
+        game.hands_dealt = hands_dealt
+        game.hand = hand
+        return game
+
+    def clone(self) -> GameState:
+        """An independent copy for look-ahead (the generator too: the next deals are
+        the same in both until one is played on)."""
+        return GameState.at(self.hand.copy(), copy.copy(self.rng), self.first_dealer, self.hands_dealt)
+
+    @property
+    def board(self) -> tuple[int, int]:
+        """The pegs now: the scores after everything counted so far in this deal."""
+        return self.hand.scores
 
     @property
     def winner(self) -> int | None:

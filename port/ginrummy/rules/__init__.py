@@ -1,5 +1,6 @@
 """GinRummy's Rules unit: melds, the deadwood minimiser, settlement, options, the hand
-and game state machines, and the player interface. Plain Python: it never imports pyxel.
+and game state machines, the player interface, and search on the exact rules
+(``search``: a position stepped by action number, ``sample_world``). Plain Python: it never imports pyxel.
 
     >>> from port.cards import parse
     >>> from port.ginrummy.rules import deadwood, best_discards
@@ -15,12 +16,13 @@ from port.ginrummy.rules.players import (
     Draw, GameRecord, KnockChoice, Player, legal_discards, play_game, play_hand,
 )
 from port.ginrummy.rules.settle import DrawnBy, Outcome, Settlement, best_layoffs, settle_draw, settle_out
+from port.ginrummy.rules.search import Position, sample_world
 from port.ginrummy.rules.state import PILE_RUN_LIMIT, Act, Event, Game, HandState, IllegalMove, Move, Phase, View
 
 __all__ = [
     "Act", "Arrangement", "BONUS_CHOICES", "BadArgument", "DOUBLER_SUITS", "Draw", "DrawnBy", "Event",
     "FirstTurn", "Game", "GameRecord", "HandState", "IllegalMove", "KnockChoice", "Move", "Options",
-    "Outcome", "PILE_RUN_LIMIT", "PRESETS", "Phase", "Player", "SCORING_METHODS", "Settlement", "View",
+    "Outcome", "PILE_RUN_LIMIT", "PRESETS", "Phase", "Player", "Position", "SCORING_METHODS", "Settlement", "View",
     "arrange", "best_discards", "best_layoffs", "deadwood", "legal_discards", "play_game", "play_hand",
-    "preset", "settle_draw", "settle_out",
+    "preset", "sample_world", "settle_draw", "settle_out",
 ]

@@ -30,6 +30,7 @@ first is ``Options.first_turn``.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from enum import Enum
 
@@ -226,6 +227,8 @@ class HandState:
         new.declines, new.stock_only, new.undo_phase = self.declines, self.stock_only, self.undo_phase
         new._public = [None, None]
         return new
+
+    clone = copy      # the name tree search uses (port.ginrummy.rules.search)
 
     # ---- reading -------------------------------------------------------------------
 
@@ -533,6 +536,25 @@ class Game:
             self._check_given(hand, "start a game")
         self.hand = hand
         self.first = self.hand.first
+
+    def clone(self) -> Game:
+        """An independent copy for look-ahead: the hand, the scores and the generator
+        (the next deals are the same in both until one of them is played on)."""
+        new = Game.__new__(Game)
+        new.options, new.rng, new.first = self.options, copy.copy(self.rng), self.first
+        new.scores, new.boxes, new.wins = list(self.scores), list(self.boxes), list(self.wins)
+        new.column_points = [list(c) for c in self.column_points]
+        new.column_boxes = [list(c) for c in self.column_boxes]
+        new.column_hands, new.results = list(self.column_hands), list(self.results)
+        new.hand = self.hand.copy()
+        return new
+
+    def next_first(self) -> int:
+        """Who moves first in the next hand, once this one is over and recorded."""
+        result = self.hand.result
+        if result is None:
+            raise IllegalMove("cannot say who moves first next: the hand is not over", "the hand is not over")
+        return self._next_first(result)
 
     def _next_first(self, result: Settlement) -> int:
         """Who moves first in the next hand (the other seat deals)."""

@@ -1,0 +1,478 @@
+"""Both games as OpenSpiel Python games, on the port's own rules engines.
+
+    import pyspiel
+    import port.openspiel          # registers python_port_ginrummy and python_port_cribbage
+    game = pyspiel.load_game("python_port_ginrummy", {"score_limit": 0})
+    state = game.new_initial_state()
+
+Chance nodes deal the cards one at a time (GinRummy: ten to each seat, the first
+mover's first, then the upcard; Cribbage: the cut for the first deal, then six each),
+draw each card taken from the stock, and cut Cribbage's starter; so the stock has no
+order until a card is drawn from it, as in OpenSpiel's own card games. The players'
+actions are the environments' action numbers (docs/envs.md); the moves are made by the
+engine (``port.ginrummy.rules.search.Position``, ``port.cribbage.rules.search.Position``).
+
+Parameters: GinRummy's ``gin_bonus``, ``undercut_bonus``, ``oklahoma``, ``knocking``
+and ``score_limit`` (0, the default: one hand, the returns its points; otherwise a
+game to that score, the returns +1 to the winner and -1 to the other; the first turn
+alternates from hand to hand, as the match runner plays it). Cribbage's ``limit``
+(121 or 61), ``skunking`` and ``deals`` (1, the default: one deal, the returns each
+seat's points less the other's; 0: a whole game to the limit, +1 and -1).
+
+Information states: the string is the seat's whole history as its ``View`` holds it
+(its cards, every public event, its own stock draws' cards), so two states have the
+same string exactly when the seat cannot tell them apart; ``resample_from_infostate``
+draws a state of the same string with ``sample_world``. The tensors (information
+state and observation alike) are the environments' observation arrays.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from port.extras import need
+
+need("openspiel", "pyspiel", "numpy")
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+from port.cards import CARDS, Card, PascalRandom, text  # noqa: E402
+from port.cribbage import spaces as cs  # noqa: E402
+from port.cribbage.rules import search as crib  # noqa: E402
+from port.cribbage.rules.options import Options as CribOptions  # noqa: E402
+from port.cribbage.rules.state import GameState, HandState as CribHand, Phase as CribPhase  # noqa: E402
+from port.ginrummy import spaces as gs  # noqa: E402
+from port.ginrummy.rules import search as gin  # noqa: E402
+from port.ginrummy.rules.options import FirstTurn, Options as GinOptions  # noqa: E402
+from port.ginrummy.rules.state import DRAW_AT, HAND_SIZE, Game, HandState, Phase  # noqa: E402
+
+GIN_NAME, CRIB_NAME = "python_port_ginrummy", "python_port_cribbage"
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+RESAMPLE_TRIES = 200     # exact draws before a resample takes the chain from the true state
+_TIGHT: set[str] = set()  # information states whose exact draws failed: the chain at once
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _type(short: str, long: str, params: dict[str, Any]) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short, long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2, min_num_players=2,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=params)
+
+
+GIN_PARAMS = {"gin_bonus": 25, "undercut_bonus": 25, "oklahoma": False, "knocking": True, "score_limit": 0}
+CRIB_PARAMS = {"limit": 121, "skunking": False, "deals": 1}
+GIN_TYPE = _type(GIN_NAME, "GinRummy (the DOS game's rules, port.ginrummy)", GIN_PARAMS)
+CRIB_TYPE = _type(CRIB_NAME, "Cribbage (the DOS game's rules, port.cribbage)", CRIB_PARAMS)
+
+
+# ---- what both games share ------------------------------------------------------------
+
+class _Observer:
+    """OpenSpiel's Python observer: the environment's observation array as the tensor
+    (for the information state and the observation alike); the string the seat's
+    whole history (perfect recall) or what it sees now."""
+
+    def __init__(self, size: int, perfect_recall: bool) -> None:
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.perfect_recall = perfect_recall
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor[:] = state.tensor_of(player)
+
+    def string_from(self, state: Any, player: int) -> str:
+        return state.history_of(player) if self.perfect_recall else state.seen_by(player)
+
+
+class _Game(pyspiel.Game):
+    size = 0
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self.size, recall)
+
+
+def _sample_rng(sampler: Any) -> random.Random:
+    """A generator for a resample, seeded from OpenSpiel's probability sampler."""
+    try:
+        return random.Random(int(sampler() * 2 ** 53))
+    except TypeError:
+        return random.Random()
+
+
+# ---- GinRummy -------------------------------------------------------------------------
+
+class GinRummyGame(_Game):
+    """``python_port_ginrummy``: see the module."""
+
+    size = gs.N_OBS
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**GIN_PARAMS, **(params or {})}
+        self.options = GinOptions(gin_bonus=int(p["gin_bonus"]), undercut_bonus=int(p["undercut_bonus"]),
+                                  oklahoma=bool(p["oklahoma"]), knocking=bool(p["knocking"]),
+                                  score_limit=int(p["score_limit"]), first_turn=FirstTurn.ALTERNATE)
+        one_hand = self.options.score_limit == 0
+        bound = 1.0 if not one_hand else 500.0
+        info = pyspiel.GameInfo(num_distinct_actions=gs.N_ACTIONS, max_chance_outcomes=52, num_players=2,
+                                min_utility=-bound, max_utility=bound, utility_sum=0.0,
+                                max_game_length=3000 if one_hand else 300000)
+        super().__init__(GIN_TYPE, info, p)
+
+    def new_initial_state(self) -> GinRummyState:
+        return GinRummyState(self)
+
+
+class GinRummyState(pyspiel.State):
+    """A GinRummy game for OpenSpiel: chance deals each hand and draws from the stock."""
+
+    def __init__(self, game: GinRummyGame) -> None:
+        super().__init__(game)
+        self.options = game.options
+        self.pos: gin.Position | None = None   # None until the first hand is dealt
+        self.dealt: list[Card] = []            # the hand being dealt, in the order dealt
+        self.first = 0                          # who moves first in the hand being dealt
+        self.drawing = False                    # a stock draw waits for chance's card
+
+    def __deepcopy__(self, memo: dict) -> GinRummyState:
+        new = GinRummyState(self.get_game())
+        new.pos = self.pos.clone() if self.pos is not None else None
+        new.dealt, new.first, new.drawing = list(self.dealt), self.first, self.drawing
+        return new
+
+    # -- whose turn
+
+    def _dealing(self) -> bool:
+        return self.pos is None or self.pos.hand.phase is Phase.OVER
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return _TERMINAL
+        if self._dealing() or self.drawing:
+            return _CHANCE
+        return self.pos.hand.to_move           # type: ignore[union-attr]
+
+    def is_terminal(self) -> bool:
+        pos = self.pos
+        if pos is None or pos.hand.phase is not Phase.OVER:
+            return False
+        return self.options.score_limit == 0 or pos.game.over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.pos.legal_actions()         # type: ignore[union-attr]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.drawing:
+            cards = sorted(self.pos.hand.stock)  # type: ignore[union-attr]
+        else:
+            taken = set(self.dealt)
+            cards = [c for c in CARDS if c not in taken]
+        p = 1.0 / len(cards)
+        return [(int(c), p) for c in cards]
+
+    # -- moves
+
+    def _apply_action(self, action: int) -> None:
+        action = int(action)
+        if self.drawing:                        # chance's card goes on top, then it is drawn
+            stock = self.pos.hand.stock         # type: ignore[union-attr]
+            i = stock.index(Card(action))
+            stock[i], stock[-1] = stock[-1], stock[i]
+            self.drawing = False
+            self.pos.step(gin.DRAW_STOCK)       # type: ignore[union-attr]
+        elif self._dealing():
+            self.dealt.append(Card(action))
+            if len(self.dealt) == 2 * HAND_SIZE + 1:
+                self._start_hand()
+        else:
+            h = self.pos.hand                   # type: ignore[union-attr]
+            if action == gin.DRAW_STOCK and h.phase is Phase.DRAW and len(h.stock) > DRAW_AT:
+                self.drawing = True
+            else:
+                self.pos.step(action)           # type: ignore[union-attr]
+            if self.pos.hand.phase is Phase.OVER and not self.is_terminal():   # type: ignore[union-attr]
+                self.first = self.pos.game.next_first()                         # type: ignore[union-attr]
+                self.dealt = []
+
+    def _start_hand(self) -> None:
+        """The dealt cards as a hand: the first mover's ten, the other's, the upcard."""
+        d = self.dealt
+        taken = set(d)
+        rest = [c for c in CARDS if c not in taken]          # the stock, in no order yet
+        deck = rest + [d[20]] + d[:20][::-1]
+        hand = HandState(self.options, deck, self.first)
+        if self.pos is None:
+            self.pos = gin.Position(Game(self.options, PascalRandom(0), self.first, hand=hand), "hand")
+        else:
+            self.pos.game.next_hand(hand)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        pos = self.pos
+        assert pos is not None
+        if self.options.score_limit == 0:
+            return list(pos.returns())
+        w = pos.game.winner
+        return [0.0, 0.0] if w is None else [1.0, -1.0] if w == 0 else [-1.0, 1.0]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == _CHANCE:
+            return f"deal {Card(action)}" if not self.drawing else f"stock gives {Card(action)}"
+        return gs.action_name(action)
+
+    # -- what a seat knows
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GinRummyState:
+        """A state ``player_id`` cannot tell from this one, the hidden cards drawn
+        uniformly (``sample_world``)."""
+        new = GinRummyState(self.get_game())
+        if self.pos is None or self._dealing() or self.drawing:
+            return self.__deepcopy__({})
+        # The true state is at hand: a view whose constraints are tight (a play on)
+        # falls back on the Metropolis chain from it (sample_world); a view found
+        # tight once goes to the chain at once (a search resamples the same view often).
+        view = self.pos.view(player_id)
+        key = self.history_of(player_id)
+        tries = 0 if key in _TIGHT else RESAMPLE_TRIES
+        rng = _sample_rng(probability_sampler)
+        try:
+            world = gin.sample_world(view, rng, tries=tries)
+        except ValueError:
+            if len(_TIGHT) > 10000:
+                _TIGHT.clear()
+            _TIGHT.add(key)
+            world = gin.sample_world(view, rng, world=self.pos, tries=0)
+        world.game.results = list(self.pos.game.results)
+        new.pos, new.first = world, self.first
+        return new
+
+    def history_of(self, player: int) -> str:
+        if self.pos is None:
+            return f"p{player} dealt {text(self._mine_dealt(player))}"
+        v = self.pos.view(player)
+        events = " ".join(f"{e.seat}{e.act.value}{'' if e.card is None else ' ' + str(e.card)}"
+                          for e in v.events)
+        return (f"p{player} hand {self.pos.game.hands_played + 1} scores {v.scores} | {text(v.hand)} | "
+                f"up {v.upcard} | {v.phase.value} {v.to_move} | {events}"
+                + (" | dealing" if self._dealing() else ""))
+
+    def seen_by(self, player: int) -> str:
+        if self.pos is None:
+            return f"p{player} dealt {text(self._mine_dealt(player))}"
+        v = self.pos.view(player)
+        return (f"p{player} scores {v.scores} | {text(v.hand)} | pile {text(v.pile)} | stock {v.stock_count} | "
+                f"{v.phase.value} {v.to_move}")
+
+    def _mine_dealt(self, player: int) -> list[Card]:
+        return self.dealt[(player - self.first) % 2:2 * HAND_SIZE:2]
+
+    def tensor_of(self, player: int) -> np.ndarray:
+        if self.pos is None:
+            return np.zeros(gs.N_OBS, np.float32)
+        return gs.observation_of(self.pos.view(player))
+
+    def __str__(self) -> str:
+        if self.pos is None:
+            return f"dealing {text(self.dealt)}"
+        h = self.pos.hand
+        return (f"{text(h.hand(0))} / {text(h.hand(1))} | pile {text(h.pile)} | stock {len(h.stock)} | "
+                f"{h.phase.value} {h.to_move} | scores {self.pos.game.scores}")
+
+
+# ---- Cribbage -------------------------------------------------------------------------
+
+class CribbageGame(_Game):
+    """``python_port_cribbage``: see the module."""
+
+    size = cs.N_OBS
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**CRIB_PARAMS, **(params or {})}
+        self.options = CribOptions(limit=int(p["limit"]), skunking=bool(p["skunking"]))
+        self.deals = int(p["deals"])
+        if self.deals not in (0, 1):
+            raise ValueError(f"deals is 1 (one deal) or 0 (a whole game), not {self.deals}")
+        bound = 200.0 if self.deals else 1.0
+        info = pyspiel.GameInfo(num_distinct_actions=cs.N_ACTIONS, max_chance_outcomes=52, num_players=2,
+                                min_utility=-bound, max_utility=bound, utility_sum=0.0,
+                                max_game_length=60 if self.deals else 2000)
+        super().__init__(CRIB_TYPE, info, p)
+
+    def new_initial_state(self) -> CribbageState:
+        return CribbageState(self)
+
+
+class CribbageState(pyspiel.State):
+    """A Cribbage game for OpenSpiel: chance cuts for the deal, deals, and cuts the starter."""
+
+    def __init__(self, game: CribbageGame) -> None:
+        super().__init__(game)
+        self.options = game.options
+        self.whole = game.deals == 0
+        self.pos: crib.Position | None = None
+        self.dealer: int | None = None          # cut for the first deal by chance
+        self.dealt: list[Card] = []
+        self.cutting: int | None = None         # the last lay-away, waiting for the cut
+
+    def __deepcopy__(self, memo: dict) -> CribbageState:
+        new = CribbageState(self.get_game())
+        new.pos = self.pos.clone() if self.pos is not None else None
+        new.dealer, new.dealt, new.cutting = self.dealer, list(self.dealt), self.cutting
+        return new
+
+    def _dealing(self) -> bool:
+        return self.pos is None or (self.pos.hand.phase is CribPhase.DONE and not self.is_terminal())
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return _TERMINAL
+        if self._dealing() or self.cutting is not None:
+            return _CHANCE
+        return self.pos.to_move()               # type: ignore[union-attr,return-value]
+
+    def is_terminal(self) -> bool:
+        pos = self.pos
+        if pos is None:
+            return False
+        h = pos.hand
+        return h.winner is not None or (not self.whole and h.phase is CribPhase.DONE)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.pos.legal_actions()         # type: ignore[union-attr]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.dealer is None:
+            return [(0, 0.5), (1, 0.5)]         # the cut for the first deal: either seat alike
+        if self.cutting is not None:
+            cards = sorted(self.pos.hand.stock)  # type: ignore[union-attr]
+        else:
+            taken = set(self.dealt)
+            cards = [c for c in CARDS if c not in taken]
+        p = 1.0 / len(cards)
+        return [(int(c), p) for c in cards]
+
+    def _apply_action(self, action: int) -> None:
+        action = int(action)
+        if self.dealer is None:
+            self.dealer = action
+        elif self.cutting is not None:          # chance's card is the starter
+            stock = self.pos.hand.stock         # type: ignore[union-attr]
+            i = stock.index(Card(action))
+            stock[i], stock[-1] = stock[-1], stock[i]
+            last, self.cutting = self.cutting, None
+            self.pos.step(last)                 # type: ignore[union-attr]
+        elif self._dealing():
+            self.dealt.append(Card(action))
+            if len(self.dealt) == 12:
+                self._start_deal()
+        else:
+            pos = self.pos
+            assert pos is not None
+            h = pos.hand
+            if h.phase is CribPhase.DISCARD and pos.pending is not None and h.cribs[1 - h.to_act]:
+                if action not in pos.legal_actions():
+                    pos.step(action)            # refused, in the engine's words
+                self.cutting = action           # both have laid away: the cut comes first
+            else:
+                pos.step(action)
+            if pos.hand.phase is CribPhase.DONE and not self.is_terminal():
+                self.dealt = []
+
+    def _start_deal(self) -> None:
+        d = self.dealt
+        taken = set(d)
+        rest = [c for c in CARDS if c not in taken]
+        pos = self.pos
+        if pos is None:
+            hand = CribHand(self.dealer, rest + d[::-1], (0, 0), self.options)   # type: ignore[arg-type]
+            self.pos = crib.Position(GameState.at(hand, PascalRandom(0)), "hand")
+            return
+        game = pos.game
+        scores = game.hand.scores
+        game.hand = CribHand(1 - game.hand.dealer, rest + d[::-1], scores, self.options)
+        game.scores = scores
+        game.hands_dealt += 1
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        pos = self.pos
+        assert pos is not None
+        if not self.whole:
+            return list(pos.returns())
+        return [1.0, -1.0] if pos.hand.winner == 0 else [-1.0, 1.0]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == _CHANCE:
+            if self.dealer is None:
+                return f"seat {action} deals"
+            return f"cut {Card(action)}" if self.cutting is not None else f"deal {Card(action)}"
+        return cs.action_name(action, self.pos.hand.phase if self.pos else CribPhase.PLAY)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CribbageState:
+        if self.pos is None or self._dealing() or self.cutting is not None:
+            return self.__deepcopy__({})
+        pending = self.pos.pending if self.pos.to_move() == player_id else None
+        world = crib.sample_world(self.pos.view(player_id), _sample_rng(probability_sampler), pending=pending)
+        world.game.hands_dealt = self.pos.game.hands_dealt
+        new = CribbageState(self.get_game())
+        new.pos, new.dealer = world, self.dealer
+        return new
+
+    def _pending(self, player: int) -> Card | None:
+        pos = self.pos
+        return pos.pending if pos is not None and pos.hand.to_act == player else None
+
+    def history_of(self, player: int) -> str:
+        if self.pos is None:
+            return f"p{player} dealer {self.dealer} dealt {text(self._mine_dealt(player))}"
+        v = self.pos.view(player)
+        events = " ".join(f"{e.seat}{e.act.value}{'' if e.card is None else ' ' + str(e.card)}" for e in v.events)
+        return (f"p{player} deal {self.pos.game.hands_dealt} dealer {v.dealer} scores {v.scores} | "
+                f"{text(v.hand)} | crib {text(v.my_crib)} | pending {self._pending(player)} | {events}"
+                + (" | dealing" if self._dealing() else ""))
+
+    def _mine_dealt(self, player: int) -> list[Card]:
+        if self.dealer is None:
+            return []
+        first = 1 - self.dealer
+        return self.dealt[(player - first) % 2::2]
+
+    def seen_by(self, player: int) -> str:
+        if self.pos is None:
+            return self.history_of(player)
+        v = self.pos.view(player)
+        return (f"p{player} dealer {v.dealer} scores {v.scores} | {text(v.hand)} | pending {self._pending(player)} "
+                f"| count {v.count} {text(v.count_cards)} | starter {v.starter} | {v.phase.value} {v.to_act}")
+
+    def tensor_of(self, player: int) -> np.ndarray:
+        if self.pos is None:
+            return np.zeros(cs.N_OBS, np.float32)
+        return cs.observation_of(self.pos.view(player), self._pending(player))
+
+    def __str__(self) -> str:
+        if self.pos is None:
+            return f"dealer {self.dealer} dealing {text(self.dealt)}"
+        return repr(self.pos.hand)
+
+
+def register() -> None:
+    """Register both games with OpenSpiel (once; ``import port.openspiel`` does it)."""
+    known = set(pyspiel.registered_names())
+    if GIN_NAME not in known:
+        pyspiel.register_game(GIN_TYPE, GinRummyGame)
+    if CRIB_NAME not in known:
+        pyspiel.register_game(CRIB_TYPE, CribbageGame)
+
+
+__all__ = ["CRIB_NAME", "CribbageGame", "CribbageState", "GIN_NAME", "GinRummyGame", "GinRummyState", "register"]
