@@ -3,8 +3,8 @@
 dependency, only a lazy one.
 
 - The shared units (``cards``, ``mouse``, ``screen``, ``files``, ``main``, ``bots``,
-  ``extras``, ``protocol``) never import a game, the match runner, the environments or
-  the room.
+  ``extras``, ``protocol``, ``netpolicy``) never import a game, the match runner, the
+  environments or the room.
 - A game (``ginrummy``, ``cribbage``) never imports the other game, ``match``, ``env``
   or ``room``; nothing but the room itself imports ``room``.
 - The rules core (``cards``, each game's ``rules``, computer players, files and game
@@ -24,7 +24,7 @@ import pytest
 TOP = Path(__file__).resolve().parents[1]
 PORT = TOP / "port"
 SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras",
-          "port.checks", "port.protocol")
+          "port.checks", "port.protocol", "port.netpolicy")
 GAMES = ("port.ginrummy", "port.cribbage")
 ON_TOP = ("port.match", "port.env", "port.room")
 
