@@ -3,9 +3,9 @@ level (``port.ginrummy.policy``, ``port.cribbage.policy``).
 
 The network is a multilayer perceptron: the seat's observation (the game's
 ``spaces.observation_of``), with a few numbers the game computes from that observation
-alone (its ``policy.features``: what a discard leaves, say), through ReLU layers to one logit per action; the actions
-the mask refuses are set to minus infinity and the best logit is played (greedy: the
-same position always gets the same move). Its weights are an ``.npz`` of ``W0, b0,
+alone (its ``policy.features``: what a discard leaves, say), through ReLU layers to
+one logit per action; the actions the mask refuses are set to minus infinity and the
+best logit is played (greedy: the same position always gets the same move). Its weights are an ``.npz`` of ``W0, b0,
 W1, b1, ...`` (stored as float16 to keep the file small) written by
 ``scripts/train_policy.py``, with ``n_obs`` and ``n_actions`` to check it was trained
 for the game that loads it.
