@@ -3,8 +3,8 @@
 dependency, only a lazy one.
 
 - The shared units (``cards``, ``mouse``, ``screen``, ``files``, ``main``, ``bots``,
-  ``extras``, ``protocol``) never import a game, the match runner, the environments,
-  the OpenSpiel bridge or the room.
+  ``extras``, ``protocol``, ``client``, ``netpolicy``) never import a game, the match
+  runner, the environments, the OpenSpiel bridge or the room.
 - A game (``ginrummy``, ``cribbage``) never imports the other game, ``match``, ``env``,
   ``openspiel`` or ``room``; nothing but ``openspiel`` imports ``openspiel``, nothing but
   the room imports ``room``.
@@ -25,7 +25,7 @@ import pytest
 TOP = Path(__file__).resolve().parents[1]
 PORT = TOP / "port"
 SHARED = ("port.cards", "port.mouse", "port.screen", "port.files", "port.main", "port.bots", "port.extras",
-          "port.checks", "port.protocol", "port.client")
+          "port.checks", "port.protocol", "port.client", "port.netpolicy")
 GAMES = ("port.ginrummy", "port.cribbage")
 ON_TOP = ("port.match", "port.env", "port.openspiel", "port.room")
 

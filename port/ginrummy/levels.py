@@ -14,10 +14,22 @@ from port.ginrummy.computer import Easy, Standard
 from port.ginrummy.expert import Expert
 from port.ginrummy.rules.players import Player
 
+
+def policy_level(seed: int = 0) -> Player:
+    """The ``policy`` level: the network shipped with the game (``port.ginrummy.policy``),
+    played with numpy (the optional extra 'rl'; without it, one line naming the extra).
+    Imported here, when asked for, so that the rules core never imports numpy."""
+    need("rl", "numpy")
+    from port.ginrummy.policy import Policy
+
+    return Policy(seed=seed)
+
+
 LEVELS: dict[str, Callable[..., Player]] = {
     "easy": Easy,
     "standard": Standard,
     "expert": Expert,
+    "policy": policy_level,
 }
 
 

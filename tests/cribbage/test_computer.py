@@ -151,7 +151,7 @@ def test_expert_pegs_out_when_a_card_wins_the_game() -> None:
 
 
 def test_levels_by_name_and_bots_from_files() -> None:
-    assert set(LEVELS) == {"easy", "standard", "expert"}
+    assert set(LEVELS) == {"easy", "standard", "expert", "policy"}
     assert isinstance(load_player("EXPERT"), Expert)
     assert load_player(REF).name == "reference"
     with pytest.raises(ValueError):
