@@ -336,7 +336,7 @@ def one_run(args: argparse.Namespace, count: int, number: int) -> dict[str, Any]
                 urls.append(url)
             workers = start_workers(args, count, number, folder, urls)
             procs += workers
-            figures = measure(args, rooms, procs, workers, folder)
+            figures = measure(args, count, rooms, procs, workers, folder)
         finally:
             for p in reversed(procs):
                 stop(p)
@@ -374,10 +374,10 @@ def start_workers(args: argparse.Namespace, count: int, number: int, folder: Pat
     return workers
 
 
-def measure(args: argparse.Namespace, rooms: list[Proc], procs: list[Proc], workers: list[Proc],
+def measure(args: argparse.Namespace, count: int, rooms: list[Proc], procs: list[Proc], workers: list[Proc],
             folder: Path) -> dict[str, Any]:
     """Wait for every table to start, open the window, read /proc at both ends, collect."""
-    deadline = time.monotonic() + 120 + 0.1 * args.tables     # connecting and inviting, paced
+    deadline = time.monotonic() + 120 + 0.1 * count     # connecting and inviting, paced
     for w in workers:
         line = _line(w.popen, deadline)
         if not line.startswith("ready"):
