@@ -511,6 +511,13 @@ class Bench:
         self.started: dict[int, asyncio.Event] = {}
         self.open_games = 0
         self.all_ended = asyncio.Event()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, work: Any) -> None:
+        """Run a coroutine on its own, held until it ends (the loop keeps only weak references)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def delay(self) -> float:
         if self.draining:
@@ -552,7 +559,7 @@ class Client:
         await self.ws.send(json.dumps({"v": 1, **message}, separators=(",", ":")))
 
     def later(self, message: dict[str, Any]) -> None:
-        asyncio.get_running_loop().create_task(self.send(message))
+        self.bench.spawn(self.send(message))
 
     async def read(self) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -626,7 +633,7 @@ class Client:
                 self.bench.latencies.append(time.perf_counter() - pending.t)
         move = game.seats[seat].feed(msg)
         if move is not None:
-            asyncio.get_running_loop().create_task(self.move(game, seat, move, game.asks[seat]))
+            self.bench.spawn(self.move(game, seat, move, game.asks[seat]))
 
     def marker(self, msg: dict[str, Any]) -> None:
         game = self.bench.games.get(msg.get("table", ""))
