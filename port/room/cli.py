@@ -47,8 +47,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--invite-time", type=float, default=120.0,
                    help="seconds an invitation (each round of it) waits for its answer")
     p.add_argument("--lease", type=float, default=10.0,
-                   help="with --redis: seconds a table's owner key lives unless renewed (another process "
-                        "takes the table over once it has run out)")
+                   help="with --redis: seconds a process's heartbeat lives unless beaten again (another "
+                        "process takes its tables over once it has run out)")
     p.add_argument("--pages", default="dist", metavar="DIR",
                    help="where scripts/build_web.sh put ginrummy.html and cribbage.html: served over "
                         "HTTP on the room's own port when they are there (default: dist)")

@@ -7,9 +7,9 @@ Redis: presence and table owners live in Redis (``port.room.redisstore``), and e
 process listens on its own channel (``room:proc:ID``) for the messages meant for its
 players and the intentions meant for its tables, and on ``room:all`` for players
 leaving and coming back. A table is applied by one process only: the one that holds
-its owner key (set NX with an expiry, renewed while it lives). When that process dies
-its keys run out, and the next process asked about one of its tables takes it over,
-made again from the moves in Redis.
+its owner key (set NX). Each process beats a heartbeat key (``room:alive:ID``, with
+the lease as its expiry); when a process dies its heartbeat runs out, and the next
+process asked about one of its tables takes it over, made again from the moves in Redis.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ Table = Any
 
 log = logging.getLogger("cardroom")
 
+CLAIM_TTL = 7 * 24 * 3600.0   # a table's owner key: the owner's heartbeat says whether it still holds it
 TABLE_MESSAGES = ("move", "sync", "resign", "rematch", "chat", "mute")
 INVITATION_MESSAGES = ("counter", "accept", "decline", "cancel")
 
@@ -107,9 +108,6 @@ class Hub:
     def claim(self, table_id: str) -> bool:
         return True
 
-    def renew(self, table_id: str) -> None:
-        pass
-
     def release(self, table_id: str) -> None:
         pass
 
@@ -152,13 +150,14 @@ class RedisHub(Hub):
         # Pub/sub channels are the server's, not a database's: name them by the database.
         db = self.redis.connection_pool.connection_kwargs.get("db", 0)
         self.channel_all = f"room:{db}:all"
-        self.renewed: dict[str, float] = {}
         self.listener: asyncio.Task[None] | None = None
         self.pubsub: Any = None
         # Where each player on another process is: learnt from its presence once, kept
         # by the "back" and "left" announcements (a GET a message was the hot path).
         self.whereabouts: dict[str, str] = {}
         self.outbox: list[tuple[str, str]] = []     # (channel, payload): one round trip a step
+        self.lives: dict[str, tuple[bool, float]] = {}        # proc -> (alive, when asked)
+        self.owners: dict[str, tuple[str | None, float]] = {}  # table -> (owner, when asked)
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
@@ -197,8 +196,19 @@ class RedisHub(Hub):
         return [{k: v for k, v in e.items() if k != "proc"} for e in entries if e.get("proc") in living]
 
     def alive(self, proc: object) -> bool:
-        """Whether a room process is still there (its heartbeat key has not run out)."""
-        return proc == self.me or (isinstance(proc, str) and bool(self.redis.exists(f"room:alive:{proc}")))
+        """Whether a room process is still there (its heartbeat key has not run out);
+        asked of Redis at most a few times a lease per process."""
+        if proc == self.me:
+            return True
+        if not isinstance(proc, str):
+            return False
+        now = time.monotonic()
+        known = self.lives.get(proc)
+        if known is not None and now - known[1] < self.table_ttl / 4:
+            return known[0]
+        living = bool(self.redis.exists(f"room:alive:{proc}"))
+        self.lives[proc] = (living, now)
+        return living
 
     def heartbeat(self) -> None:
         self.redis.set(f"room:alive:{self.me}", "1", px=int(self.table_ttl * 1000))
@@ -272,28 +282,41 @@ class RedisHub(Hub):
 
     # who applies which table: an owner key with an expiry
     def claim(self, table_id: str) -> bool:
-        ok = self.store.claim_table(table_id, self.me, self.table_ttl)
-        if ok:
-            self.renewed[table_id] = time.monotonic()
-        return ok
-
-    def renew(self, table_id: str) -> None:
-        now = time.monotonic()
-        if now - self.renewed.get(table_id, 0.0) >= self.table_ttl / 3:
-            self.renewed[table_id] = now
-            if not self.store.renew_table(table_id, self.me, self.table_ttl):
-                log.warning("table %s is no longer this process's", table_id)
+        """Own a table. The claim lasts as long as this process's heartbeat (renewing
+        a key per table was 300 round trips a second at 1,000 tables): a claim whose
+        process has stopped beating is taken over."""
+        if self.store.claim_table(table_id, self.me, CLAIM_TTL):
+            return True
+        owner = self.store.table_owner(table_id)
+        if owner is not None and owner != self.me and not self.alive(owner):
+            self.redis.delete(f"room:owner:{table_id}")
+            return self.store.claim_table(table_id, self.me, CLAIM_TTL)
+        return owner == self.me
 
     def release(self, table_id: str) -> None:
-        self.renewed.pop(table_id, None)
+        self.owners.pop(table_id, None)
         if self.store.table_owner(table_id) == self.me:
             self.redis.delete(f"room:owner:{table_id}")
 
+    def owner(self, table_id: str) -> str | None:
+        """Who applies a table, asked of Redis at most a few times a lease."""
+        now = time.monotonic()
+        known = self.owners.get(table_id)
+        if known is not None and now - known[1] < self.table_ttl / 4:
+            return known[0]
+        got = self.store.table_owner(table_id)
+        self.owners[table_id] = (got, now)
+        return got
+
     def refresh_presence(self) -> None:
         assert self.room is not None
+        pipe = self.redis.pipeline(transaction=False)
         for conn in list(self.room.conns.values()):
             if conn.name is not None:
-                self.here(conn.name, self.room._entry(conn))
+                entry = {**self.room._entry(conn), "proc": self.me}
+                pipe.set(f"room:presence:{conn.name.lower()}", json.dumps(entry, separators=(",", ":")),
+                         px=int(self.presence_ttl * 1000))
+        pipe.execute()
 
     async def route(self, who: Any, msg: Message) -> bool:
         assert self.room is not None
@@ -301,7 +324,7 @@ class RedisHub(Hub):
             table_id = msg["table"]
             if table_id in self.room.tables:
                 return False
-            owner = self.store.table_owner(table_id)
+            owner = self.owner(table_id)
         elif msg.type in INVITATION_MESSAGES:
             if msg["id"] in self.room.invitations:
                 return False
@@ -312,6 +335,7 @@ class RedisHub(Hub):
             # Its process is gone: the table is anybody's, made again from Redis here.
             if msg.type in TABLE_MESSAGES and self.store.table_owner(msg["table"]) == owner:
                 self.redis.delete(f"room:owner:{msg['table']}")
+                self.owners.pop(msg["table"], None)
             return False
         if owner is None or owner == self.me:
             return False

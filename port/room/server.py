@@ -669,7 +669,6 @@ class Room:
         if table.ending is not None:
             self.finish(table, *table.ending)          # the store could not keep it before
             return
-        self.hub.renew(table.id)
         for seat, until in list(table.away.items()):
             if until <= now:
                 if (1 - seat) in table.away:
