@@ -130,9 +130,6 @@ def pages(folder: Path):   # -> websockets' process_request
     """The web pages of both games, served over plain HTTP on the room's own port, so a
     browser player needs nothing but the room's address. Only these two names are
     served, read from ``folder``: nothing a client sends becomes a path."""
-    from websockets.datastructures import Headers
-    from websockets.http11 import Response
-
     def answer(connection, request):   # noqa: ANN001 - websockets' own types
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None                      # the room itself
@@ -143,12 +140,20 @@ def pages(folder: Path):   # -> websockets' process_request
                 "<p>No page is built here: scripts/build_web.sh builds them.</p>"
             body = (f"<!doctype html><title>Card room</title><body style='background:#000;color:#aaa;"
                     f"font-family:monospace'><h1 style='color:#f55'>CARD ROOM</h1>{links}</body>").encode()
-            return Response(200, "OK", Headers({"Content-Type": "text/html; charset=utf-8"}), body)
+            return _page(body)
         if name in PAGES and (folder / name).is_file():
-            body = (folder / name).read_bytes()
-            return Response(200, "OK", Headers({"Content-Type": "text/html; charset=utf-8"}), body)
+            return _page((folder / name).read_bytes())
         return connection.respond(404, "There is no such page here.\n")
     return answer
+
+
+def _page(body: bytes):   # -> websockets.http11.Response
+    """A page, its length said (else the browser waits for the connection to close)."""
+    from websockets.datastructures import Headers
+    from websockets.http11 import Response
+
+    return Response(200, "OK", Headers({"Content-Type": "text/html; charset=utf-8",
+                                        "Content-Length": str(len(body)), "Connection": "close"}), body)
 
 
 async def _serve(args: argparse.Namespace) -> None:

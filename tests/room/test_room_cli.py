@@ -83,4 +83,7 @@ def test_the_built_pages_are_served_on_the_rooms_port(tmp_path: Path) -> None:
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(http + path, timeout=5)
             assert refused.value.code == 404
-        assert Client(room.url).answer("ping", t=1)["type"] == "pong"      # the room on the same port
+            refused.value.close()
+        client = Client(room.url)
+        assert client.answer("ping", t=1)["type"] == "pong"      # the room on the same port
+        client.close()
