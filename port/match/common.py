@@ -189,6 +189,20 @@ def score_of(seat_a: int, outcome: Any) -> float:
     return 1.0 if outcome.winner == seat_a else 0.0
 
 
+def play_match(result: Any, runner: Any, work: Callable[..., list[tuple]], jobs: list[tuple],
+               preload: Sequence[str], prefix: str, tally: Callable[[int, Any], None],
+               forfeit: Callable[[Fault], None], watching: Watching | None,
+               records: Path | RecordWriter | None, seed: int) -> int:
+    """What every game's match does with its jobs: watch them (``watch_match``), play
+    them (``play_jobs``), and set ``result``'s seconds, games played and SPRT; the
+    games played (fewer than asked when an SPRT ended the match)."""
+    w = watch_match(watching, records, result.a, result.b, seed)
+    result.seconds, games = play_jobs(runner, work, jobs, preload, prefix, tally, forfeit, w)
+    result.games = games
+    result.sprt = w.sprt.as_dict() if w.sprt is not None else None
+    return games
+
+
 def play_jobs(runner: Any, work: Callable[..., list[tuple]], jobs: list[tuple], preload: Sequence[str],
               prefix: str, tally: Callable[[int, Any], None], forfeit: Callable[[Fault], None],
               watching: Watching | None = None) -> tuple[float, int]:

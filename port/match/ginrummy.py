@@ -23,8 +23,8 @@ from port.ginrummy.levels import LEVELS, load_player
 from port.ginrummy.record import PREFIX, write_game
 from port.ginrummy.rules.players import GameRecord, play_game
 from port.ginrummy.rules.settle import Outcome
-from port.match.common import (Watching, chunks, extra_lines, play_job, play_jobs, player_name, seated_game,
-                               watch_match, wilson)
+from port.match.common import (Watching, chunks, extra_lines, play_job, play_match, player_name,
+                               seated_game, wilson)
 from port.match.guard import Fault, Guard
 from port.match.outputs import RecordWriter
 from port.match.runner import Runner
@@ -100,12 +100,9 @@ def run_match(a: str, b: str, games: int, seed: int, options: Options,
     jobs = [(a, b, options, seed, start, stop) for start, stop in chunks(games, chunk)]
     result = MatchResult(games, seed, _options_dict(options), Side(_name(a, watching), spec=a),
                          Side(_name(b, watching), spec=b))
-    w = watch_match(watching, records, result.a, result.b, seed)
-    result.seconds, games = play_jobs(runner or Runner(workers), _work, jobs, PRELOAD, PREFIX,
-                                      lambda seat_a, record: _tally(result, seat_a, record),
-                                      lambda fault: _forfeit(result, fault), w)
-    result.games = games
-    result.sprt = w.sprt.as_dict() if w.sprt is not None else None
+    games = play_match(result, runner or Runner(workers), _work, jobs, PRELOAD, PREFIX,
+                       lambda seat_a, record: _tally(result, seat_a, record),
+                       lambda fault: _forfeit(result, fault), watching, records, seed)
     result.win_rate_a = result.a.games_won / games if games else 0.0
     # Drawn games count half to each side in the interval.
     result.interval_a = wilson(result.a.games_won + result.games_drawn / 2, games)
