@@ -250,11 +250,16 @@ class GinDriver(Driver):
 
     def _flush(self) -> None:
         events = self.state.hand.events
+        if self.sent >= len(events):
+            return
+        # Each event carries the seat's view once the move is done, so that a screen
+        # draws the table from the rules' own view rather than working it out again.
+        views = [encode(self.state.view(seat)) for seat in (0, 1)]
         while self.sent < len(events):
             e = events[self.sent]
             self.sent += 1
             for seat in (0, 1):
-                self._say(seat, "event", event=encode(gin._public(e, seat)))
+                self._say(seat, "event", event=encode(gin._public(e, seat)), view=views[seat])
 
     def _end_hand(self) -> None:
         hand = self.state.hand
@@ -363,10 +368,15 @@ class CribDriver(Driver):
 
     def _flush(self) -> None:
         events = self.state.hand.events
+        if self.sent >= len(events):
+            return
+        hand = self.state.hand
+        views = [encode(hand.view(seat)) for seat in (0, 1)]     # as GinRummy's: the view after the move
         while self.sent < len(events):
             e = events[self.sent]
             self.sent += 1
-            self._both("event", event=encode(e))
+            for seat in (0, 1):
+                self._say(seat, "event", event=encode(e), view=views[seat])
 
     def _end_hand(self) -> None:
         hand = self.state.hand
