@@ -199,6 +199,11 @@ class RoomClient:
         self._login = {"type": "register", "name": name, "password": password}
         self._connect()
 
+    def resume(self, token: str) -> None:
+        """Come back to a session kept from before (the program or the page restarted)."""
+        self._login = {"type": "resume", "token": token}
+        self._connect()
+
     def send(self, kind: str, **fields: Any) -> None:
         self.transport.send(json.dumps({"v": VERSION, "type": kind, **fields}))
 
@@ -254,7 +259,7 @@ class RoomClient:
             if msg["seq"] <= last:
                 return None                         # said again by a sync: seen already
             self.seqs[msg["table"]] = msg["seq"]
-        elif kind == "error" and not self._welcomed and msg.get("refused") in ("login", "register", "guest"):
+        elif kind == "error" and not self._welcomed and msg.get("refused") in ("login", "register", "guest", "resume"):
             self.status = "closed"                  # refused: the page says why; no retry
             self.transport.close()
         return msg

@@ -1,0 +1,268 @@
+"""The card room as both programs' pages see it: one session, polled once a frame.
+
+A shared unit (it knows no game): ``RoomSession`` sits on ``port.client.RoomClient``
+and sorts what the room says into what the pages draw: who is in the room (``players``),
+the invitations open (``invitations``), and each table the player sits at
+(``TableLink``: its stream of the game, its clock, chat, absences and end). The
+connection page, the lobby and the invitation page read the session; a game's room
+screen reads its ``TableLink`` and plays through it (``move``, ``chat``, ``resign``).
+
+Nothing here blocks a frame, and nothing is lost on a drop: the client reconnects on
+its own and syncs each table from the last ``seq`` seen, so the stream a ``TableLink``
+gives is the seat's whole stream, in order, each message once.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from port.client import RoomClient, Transport
+
+DEFAULT_URL = "ws://127.0.0.1:7300"
+STREAM = ("deal", "event", "ask", "hand_end")        # the seat's numbered stream
+CHAT_KEPT = 50                                        # chat lines a table keeps
+
+
+@dataclass
+class TableLink:
+    """One table the player sits at: what the room said of it, and how to act on it."""
+
+    session: RoomSession
+    table: str
+    game: str
+    seat: int
+    players: list[str]
+    rules: dict[str, Any]
+    clock: int                                       # seconds a decision; 0: no clock
+    inbox: list[dict[str, Any]] = field(default_factory=list)
+    chat_lines: list[tuple[str, str]] = field(default_factory=list)
+    muted: bool = False
+    clock_seat: int | None = None                    # whose decision the clock times
+    clock_left: float = 0.0                          # its seconds when last told
+    clock_told: float = 0.0                          # when (the session's clock)
+    away: dict[str, float] = field(default_factory=dict)   # name -> when the grace ends
+    timeouts: list[dict[str, Any]] = field(default_factory=list)
+    end: dict[str, Any] | None = None                # the game_end message
+    rematch_from: str | None = None                  # the other asked for a rematch
+    error: str = ""                                  # the last move the room refused, why
+
+    @property
+    def opponent(self) -> str:
+        return self.players[1 - self.seat]
+
+    @property
+    def hints(self) -> bool:
+        """Hints are on at a room table only when both accepted them in the invitation."""
+        return bool(self.rules.get("hints", False))
+
+    def take(self) -> list[dict[str, Any]]:
+        """The table's messages not taken yet, in the order the room said them."""
+        got, self.inbox = self.inbox, []
+        return got
+
+    def seconds_left(self) -> float | None:
+        """The clock of the decision being made now, or None (no clock, or nobody asked)."""
+        if self.clock <= 0 or self.clock_seat is None or self.end is not None:
+            return None
+        return max(0.0, self.clock_left - (self.session.now() - self.clock_told))
+
+    def away_left(self) -> tuple[str, float] | None:
+        """The opponent while away: their name and the seconds of grace left."""
+        until = self.away.get(self.opponent)
+        if until is None:
+            return None
+        return self.opponent, max(0.0, until - self.session.now())
+
+    # what the player does
+    def move(self, move: dict[str, Any]) -> None:
+        self.error = ""
+        self.session.client.send("move", table=self.table, move=move)
+
+    def chat(self, text: str) -> None:
+        text = text.strip()[:80]
+        if text:
+            self.session.client.send("chat", table=self.table, text=text)
+
+    def mute(self, on: bool) -> None:
+        self.session.client.send("mute", table=self.table, on=on)
+
+    def resign(self) -> None:
+        self.session.client.send("resign", table=self.table)
+
+    def rematch(self) -> None:
+        self.session.client.send("rematch", table=self.table)
+
+    def fetch_record(self) -> None:
+        """Ask for the finished game's record; it arrives as ``session.records[number]``."""
+        if self.end is not None and isinstance(self.end.get("number"), int):
+            self.session.client.send("game", number=self.end["number"])
+
+    # what the room said
+    def hear(self, m: dict[str, Any]) -> None:
+        kind = m.get("type")
+        now = self.session.now()
+        if kind == "clock":
+            self.clock_seat = m.get("seat")
+            self.clock_left, self.clock_told = float(m.get("seconds", 0.0)), now
+        elif kind == "away":
+            self.away[str(m.get("name"))] = now + float(m.get("seconds", 0.0))
+        elif kind == "back":
+            self.away.pop(str(m.get("name")), None)
+        elif kind == "chat":
+            self.chat_lines = (self.chat_lines + [(str(m.get("name")), str(m.get("text")))])[-CHAT_KEPT:]
+        elif kind == "muted":
+            self.muted = bool(m.get("on"))
+        elif kind == "timeout":
+            self.timeouts.append(m)
+        elif kind == "game_end":
+            self.end, self.clock_seat = m, None
+        elif kind == "rematch":
+            self.rematch_from = str(m.get("name"))
+        elif kind == "error":
+            self.error = str(m.get("reason", ""))
+        self.inbox.append(m)
+
+
+class RoomSession:
+    """A player's session with the room: the client, polled once a frame, and what it said."""
+
+    def __init__(self, url: str, transport: Transport | None = None,
+                 now: Callable[[], float] = time.monotonic,
+                 keep_token: Callable[[str | None], None] | None = None) -> None:
+        self.url = url
+        self.client = RoomClient(url, transport, clock=now)
+        self.now = now
+        self.keep_token = keep_token or (lambda token: None)
+        self.name = ""
+        self.guest = False
+        self.ratings: dict[str, dict[str, Any]] = {}
+        self.welcomed = False
+        self.error = ""                               # one line for the page, "" when none
+        self.note = ""                                # what happened to an invitation
+        self.players: dict[str, dict[str, Any]] = {}  # the lobby, by name
+        self.invitations: dict[str, dict[str, Any]] = {}
+        self.tables: dict[str, TableLink] = {}
+        self.started: list[TableLink] = []            # tables begun since the page looked
+        self.records: dict[int, dict[str, Any]] = {}  # game number -> its record message
+
+    # ---- getting in -------------------------------------------------------------------
+
+    def login(self, name: str, password: str | None) -> None:
+        """A name and password, or a guest (``password`` None)."""
+        self.error = ""
+        self.client.login(name, password)
+
+    def register(self, name: str, password: str) -> None:
+        self.error = ""
+        self.client.register(name, password)
+
+    def resume(self, token: str) -> None:
+        """Come back to a session kept from before (the program or the page restarted)."""
+        self.error = ""
+        self.client.resume(token)
+
+    def close(self) -> None:
+        if self.client.status != "closed":
+            self.client.send("bye")
+        self.client.close()
+
+    @property
+    def status(self) -> str:
+        """"connecting", "open", "reconnecting" or "closed": the status line's word."""
+        return self.client.status
+
+    # ---- the lobby and invitations --------------------------------------------------------
+
+    def watch_lobby(self) -> None:
+        self.client.send("lobby", watch=True)
+
+    def invite(self, to: str, game: str, rules: dict[str, Any], clock: int) -> None:
+        self.client.send("invite", to=to, game=game, rules=rules, clock=clock)
+
+    def counter(self, inv_id: str, rules: dict[str, Any], clock: int) -> None:
+        self.client.send("counter", id=inv_id, rules=rules, clock=clock)
+
+    def answer(self, inv_id: str, how: str) -> None:
+        """``accept``, ``decline`` or ``cancel`` (withdraw one's own proposal)."""
+        self.client.send(how, id=inv_id)
+
+    def to_answer(self) -> list[dict[str, Any]]:
+        """The invitations waiting for this player's answer (the other proposed last)."""
+        return [i for i in self.invitations.values() if i.get("proposer") != self.name]
+
+    # ---- once a frame ---------------------------------------------------------------------
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Read what the room said since the last frame and sort it; the messages back."""
+        got = self.client.poll()
+        for m in got:
+            self._hear(m)
+        return got
+
+    def _hear(self, m: dict[str, Any]) -> None:
+        kind = m.get("type")
+        table = m.get("table")
+        if kind == "welcome":
+            self.welcomed, self.error = True, ""
+            self.name, self.guest = str(m.get("name", "")), bool(m.get("guest"))
+            self.ratings = dict(m.get("ratings") or {})
+            self.keep_token(m.get("token"))
+        elif kind == "tables":
+            for t in m.get("tables", []):
+                if not t.get("over") and t.get("seat") is not None and t["table"] not in self.tables:
+                    self._link(t)
+        elif kind == "start":
+            self._link(m)
+        elif isinstance(table, str) and table in self.tables:
+            self.tables[table].hear(m)
+        elif kind == "lobby":
+            self.players = {p["name"]: p for p in m.get("players", []) if isinstance(p, dict) and "name" in p}
+        elif kind == "presence":
+            p = m.get("player") or {}
+            if p.get("gone"):
+                self.players.pop(str(p.get("name")), None)
+            elif "name" in p:
+                self.players[p["name"]] = p
+        elif kind == "invitation":
+            self.invitations[str(m.get("id"))] = m
+        elif kind == "invitation_closed":
+            inv = self.invitations.pop(str(m.get("id")), None)
+            if inv is not None and m.get("why") != "accepted":
+                self.note = f"The invitation was {m.get('why')}."
+        elif kind == "record":
+            self.records[int(m.get("number", 0))] = m
+        elif kind == "unreachable":
+            self.error = _sentence(str(m.get("reason", "no room there")))
+        elif kind == "error":
+            self._refused(m)
+
+    def _refused(self, m: dict[str, Any]) -> None:
+        reason = str(m.get("reason", ""))
+        if m.get("refused") == "resume":
+            self.keep_token(None)                     # a session too old: log in again
+        self.error = _sentence(reason)
+
+    def _link(self, m: dict[str, Any]) -> TableLink:
+        link = TableLink(self, str(m["table"]), str(m.get("game")), int(m.get("seat", 0)),
+                         [str(p) for p in m.get("players", [])], dict(m.get("rules") or {}),
+                         int(m.get("clock", 0) or 0))
+        self.tables[link.table] = link
+        self.started.append(link)
+        return link
+
+    def take_started(self) -> list[TableLink]:
+        """Tables begun (or found again on coming back) since the last call."""
+        got, self.started = self.started, []
+        return got
+
+
+def _sentence(text: str) -> str:
+    """One plain line: a capital first, a full stop last."""
+    text = text.strip() or "the room said no"
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+__all__ = ["DEFAULT_URL", "RoomSession", "STREAM", "TableLink"]
