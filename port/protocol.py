@@ -81,7 +81,7 @@ CLIENT: dict[str, dict[str, Field]] = {
     "login": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX)},
     "guest": {},
     "resume": {"token": _s(64)},
-    "lobby": {"watch": _OB},
+    "lobby": {"watch": _OB, "game": Field("choice", required=False, choices=GAMES)},
     "invite": {"to": _s(NAME_MAX), "game": Field("choice", choices=GAMES), "rules": _OOBJ,
                "clock": _CLOCK},
     "counter": {"id": _ID, "rules": _OOBJ, "clock": _CLOCK},

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from port.files import players as roster
-from port.files.formats import POINTERS, ListFormat, OptionsFormat
+from port.files.formats import POINTERS, ROOM_FIELDS, ListFormat, OptionsFormat, check_room_text
 from port.files.players import DEFAULT_NAME, check_name, clean_name
 from port.files.records import FileError, capped, check_count, fields, flag, number, yn
 from port.files.session import Files, peek
@@ -39,9 +39,16 @@ class CribConfig:
     big_cards: bool = False
     pointer: int = 0            # 0..6
     level: str = "STANDARD"
+    # The card room (docs/room.md, "The player's side"): the last address, the session's
+    # token, and the opponent of a room game left on (a rejoin is offered); "" when none.
+    room_url: str = ""
+    room_token: str = ""
+    room_with: str = ""
 
     def __post_init__(self) -> None:
         check_name(self.name)
+        for what in ROOM_FIELDS:
+            check_room_text(getattr(self, what), what)
         if self.score_limit not in LIMITS:
             raise FileError(f"the score limit is 121 or 61, not {self.score_limit!r}")
         if self.pointer not in range(POINTERS):
@@ -129,7 +136,10 @@ CFG_FORMAT: OptionsFormat[CribConfig] = OptionsFormat(CFG, CribConfig, {
     "big_cards": (yn, flag),
     "pointer": (str, number),
     "level": (str, str),
-})
+    "room_url": (str, str),
+    "room_token": (str, str),
+    "room_with": (str, str),
+}, added=frozenset(ROOM_FIELDS))
 STA_FORMAT: ListFormat[CribStats] = ListFormat(STA, "players", stats_line, stats_from, roster.unique)
 
 

@@ -22,6 +22,16 @@ from port.files.records import FileError
 
 # Both manuals: "There are seven different shapes to choose from" (the CFG's POINTER).
 POINTERS = 7
+# The card room's lines of both CFGs (the port's: docs/room.md, "The player's side"): the
+# room's address, the session's token and the opponent of a game left on, for a rejoin.
+ROOM_FIELDS = ("room_url", "room_token", "room_with")
+ROOM_TEXT_MAX = 200
+
+
+def check_room_text(value: object, what: str) -> None:
+    """A room line of a CFG: printable ASCII on one line, at most ``ROOM_TEXT_MAX`` long."""
+    if not isinstance(value, str) or len(value) > ROOM_TEXT_MAX or not (value.isascii() and value.isprintable()):
+        raise FileError(f"{what} is printable ASCII of at most {ROOM_TEXT_MAX} characters")
 
 T = TypeVar("T")
 R = TypeVar("R")

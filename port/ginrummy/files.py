@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from port.files import players as roster
-from port.files.formats import POINTERS, ListFormat, OptionsFormat
+from port.files.formats import POINTERS, ROOM_FIELDS, ListFormat, OptionsFormat, check_room_text
 from port.files.players import DEFAULT_NAME, check_name, clean_name
 from port.files.records import FileError, capped, check_count, day, fields, flag, number, yn
 from port.files.session import Files, peek
@@ -74,9 +74,16 @@ class Config:
     random_first: bool = False  # the first dealer chosen at random (003)
     winner_deals: bool = False  # the hand's winner deals the next (003)
     box_bonus: int = 25         # each box more than the opponent's, at the game's end
+    # The card room (docs/room.md, "The player's side"): the last address, the session's
+    # token, and the opponent of a room game left on (a rejoin is offered); "" when none.
+    room_url: str = ""
+    room_token: str = ""
+    room_with: str = ""
 
     def __post_init__(self) -> None:
         check_name(self.name)
+        for what in ROOM_FIELDS:
+            check_room_text(getattr(self, what), what)
         for bonus in (self.gin_bonus, self.undercut_bonus):
             if bonus not in BONUS_CHOICES:
                 raise FileError(f"a bonus is one of {BONUS_CHOICES}, not {bonus!r}")
@@ -290,7 +297,10 @@ CFG_FORMAT: OptionsFormat[Config] = OptionsFormat(CFG, Config, {
     "random_first": (yn, flag),
     "winner_deals": (yn, flag),
     "box_bonus": (str, number),
-}, added=frozenset({"arrange", *TABLE_RULES}))
+    "room_url": (str, str),
+    "room_token": (str, str),
+    "room_with": (str, str),
+}, added=frozenset({"arrange", *TABLE_RULES, *ROOM_FIELDS}))
 
 
 def config_lines(cfg: Config) -> list[str]:

@@ -15,7 +15,7 @@ Two kinds of words:
   words it reads (seven; Cribbage eight). All but the name are case-insensitive, and a
   command is plain ASCII: a look-alike (``nodısk`` with a dotless i) is not one.
 - the port's own flags, which start with ``--`` (``--headless``, ``--script FILE``,
-  ``--shots DIR``, ``--seed N``, ``--help``, ``--version``). They may stand anywhere
+  ``--shots DIR``, ``--seed N``, ``--room URL``, ``--help``, ``--version``). They may stand anywhere
   and do not count among the words read.
 """
 from __future__ import annotations
@@ -85,6 +85,7 @@ def port_options(count: str) -> str:
   --shots DIR     where the driver saves its screenshots
   --record FILE   write this session to FILE, a script: --script FILE
                   replays it to the same end (docs/script.md)
+  --room URL       straight to the card room at URL (ws://HOST:PORT)
   --version       print the version
 """
 
@@ -226,6 +227,33 @@ def _set_computer(launch: Launch, value: str) -> None:
     launch.computer = value
 
 
+def room_address(text: str) -> str:
+    """A card room's address as typed (``ws://HOST:PORT`` or ``wss://...``), tidied; a
+    ValueError whose text is one plain sentence when it is none. The command line's
+    ``--room`` and the connection page read it the same way."""
+    from urllib.parse import urlsplit
+
+    url = text.strip()
+    shown = quoted(url, 40)
+    try:
+        parts = urlsplit(url)
+        port = parts.port                    # a port that is no number raises here
+    except ValueError:
+        raise ValueError(f"{shown} is not a room's address (ws://HOST:PORT)") from None
+    if parts.scheme.lower() not in ("ws", "wss") or not parts.hostname or not url.isascii() or " " in url:
+        raise ValueError(f"{shown} is not a room's address (ws://HOST:PORT)")
+    if port == 0:
+        raise ValueError(f"{shown}: a room's port is 1 to 65535")
+    return url
+
+
+def _set_room(launch: Launch, value: str) -> None:
+    try:
+        launch.room = room_address(value)
+    except ValueError as exc:
+        raise UsageError(f"--room: {exc}") from None
+
+
 _FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
     "--headless": (False, lambda launch, _: setattr(launch, "headless", True)),
     "--seed": (True, _set_seed),
@@ -233,6 +261,7 @@ _FLAGS: dict[str, tuple[bool, Callable[[Launch, str], None]]] = {
     "--script": (True, _set_script),
     "--shots": (True, _set_shots),
     "--record": (True, _set_record),
+    "--room": (True, _set_room),
 }
 
 

@@ -51,6 +51,7 @@ class Launch:
     script: Path | None = None      # headless input script
     shots: Path | None = None       # where the headless driver saves screenshots
     record: Path | None = None      # --record FILE: the session written as a script (docs/script.md)
+    room: str | None = None         # --room URL: straight to the card room's connection page
     today: datetime.date | None = None   # the date the game takes for today; None: the clock's
     # The game's files (its Game's), which a recording keeps as the run found them, and
     # what a recorded run found (a replay plays on copies of it; None: nothing recorded).

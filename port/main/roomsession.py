@@ -175,8 +175,10 @@ class RoomSession:
 
     # ---- the lobby and invitations --------------------------------------------------------
 
-    def watch_lobby(self) -> None:
-        self.client.send("lobby", watch=True)
+    def watch_lobby(self, game: str | None = None) -> None:
+        """The lobby, and its changes from now on; ``game``: the program the player is in
+        (the other program's lobby shows this player greyed)."""
+        self.client.send("lobby", watch=True, **({"game": game} if game else {}))
 
     def invite(self, to: str, game: str, rules: dict[str, Any], clock: int) -> None:
         self.client.send("invite", to=to, game=game, rules=rules, clock=clock)

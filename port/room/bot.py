@@ -141,6 +141,7 @@ class Bot:
     async def _welcome(self, msg: dict[str, Any]) -> None:
         self.token, self.me = msg["token"], msg["name"]
         self.say(f"{self.me} is in the room at {self.args.server}")
+        await self.send("lobby", game=self.args.game)     # which game's lobby shows it plainly
         tables = await self._reply(("tables",))
         for t in tables.get("tables", []):
             if not t.get("over") and t.get("seat") is not None:

@@ -56,6 +56,7 @@ class Conn:
     bot: bool = False
     guest: bool = False
     watching: bool = False
+    game: str | None = None          # the program the player is in, as its lobby said
     rate: accounts.RateLimit = field(default_factory=accounts.RateLimit)
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
@@ -352,10 +353,15 @@ class Room:
         playing = self.hub.playing(conn.name)
         return {"name": conn.name, "bot": conn.bot, "guest": conn.guest,
                 "ratings": {g: ratings.shown(r) for g, r in conn.ratings.items()},
-                "status": "playing" if playing else "free", "tables": playing}
+                "status": "playing" if playing else "free", "tables": playing, "game": conn.game}
 
     async def on_lobby(self, conn: Conn, msg: Message) -> None:
         conn.watching = bool(msg.get("watch", conn.watching))
+        game = msg.get("game")
+        if game is not None and game != conn.game:
+            conn.game = game                 # the lobbies grey the other game's players
+            assert conn.name is not None
+            self._presence_changed(conn.name)
         players = sorted(self.hub.everyone(), key=lambda e: e["name"].lower())
         conn.put(dump("lobby", players=players))
 

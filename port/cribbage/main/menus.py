@@ -22,16 +22,24 @@ ROW_X, ROW_W, ROW_Y0, ROW_DY = 48, 200, 96, 30
 
 
 class CribTitle(Menu):
-    """BEGIN GAME (B, Enter), OPTIONS (O), STATISTICS (S), QUIT (Q)."""
+    """BEGIN GAME (B, Enter), OPTIONS (O), STATISTICS (S), the port's CARD ROOM (C: play
+    people, docs/room.md) and QUIT (Q)."""
 
     def __init__(self, ctx: CribContext) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
         self.notices = ctx.take_notices()
-        x, w = 240, 160
-        self.add(Rect(x, 130, w, 20), "BEGIN GAME", "B", lambda b: self.begin())
-        self.add(Rect(x, 158, w, 20), "OPTIONS", "O", lambda b: CribOptions(self.ctx))
-        self.add(Rect(x, 186, w, 20), "STATISTICS", "S", lambda b: CribStats(self.ctx))
-        self.add(Rect(x, 214, w, 20), "QUIT", "Q", lambda b: None)
+        x, w, y, dy = 240, 160, 124, 26       # five boxes, clear of the line under them
+        self.add(Rect(x, y, w, 20), "BEGIN GAME", "B", lambda b: self.begin())
+        self.add(Rect(x, y + dy, w, 20), "OPTIONS", "O", lambda b: CribOptions(self.ctx))
+        self.add(Rect(x, y + 2 * dy, w, 20), "STATISTICS", "S", lambda b: CribStats(self.ctx))
+        self.add(Rect(x, y + 3 * dy, w, 20), "CARD ROOM", "C", lambda b: self.card_room())
+        self.add(Rect(x, y + 4 * dy, w, 20), "QUIT", "Q", lambda b: None)
+
+    def card_room(self) -> Controller:
+        from port.cribbage.main.room import ROOM
+        from port.main.roompages import ConnectPage
+
+        return ConnectPage(self.ctx, ROOM)  # type: ignore[arg-type]
 
     def begin(self) -> Controller:
         from port.cribbage.main.play import CribPlay

@@ -34,17 +34,25 @@ def next_limit(v: int, up: bool) -> int:
 
 
 class TitleScreen(Menu):
-    """BEGIN GAME (B, Enter), OPTIONS (O), HIGH SCORES (H), STATISTICS (S), QUIT (Q)."""
+    """BEGIN GAME (B, Enter), OPTIONS (O), HIGH SCORES (H), STATISTICS (S), the port's
+    CARD ROOM (C: play people, docs/room.md) and QUIT (Q)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.notices = ctx.take_notices()
-        x, w = 240, 160
-        self.add(Rect(x, 120, w, 20), "BEGIN GAME", "B", lambda b: self.begin())
-        self.add(Rect(x, 148, w, 20), "OPTIONS", "O", lambda b: OptionsScreen(self.ctx))
-        self.add(Rect(x, 176, w, 20), "HIGH SCORES", "H", lambda b: self.high_scores())
-        self.add(Rect(x, 204, w, 20), "STATISTICS", "S", lambda b: StatsScreen(self.ctx))
-        self.add(Rect(x, 232, w, 20), "QUIT", "Q", lambda b: None)
+        x, w, y, dy = 240, 160, 106, 26       # six boxes, clear of the lines under them
+        self.add(Rect(x, y, w, 20), "BEGIN GAME", "B", lambda b: self.begin())
+        self.add(Rect(x, y + dy, w, 20), "OPTIONS", "O", lambda b: OptionsScreen(self.ctx))
+        self.add(Rect(x, y + 2 * dy, w, 20), "HIGH SCORES", "H", lambda b: self.high_scores())
+        self.add(Rect(x, y + 3 * dy, w, 20), "STATISTICS", "S", lambda b: StatsScreen(self.ctx))
+        self.add(Rect(x, y + 4 * dy, w, 20), "CARD ROOM", "C", lambda b: self.card_room())
+        self.add(Rect(x, y + 5 * dy, w, 20), "QUIT", "Q", lambda b: None)
+
+    def card_room(self) -> Controller:
+        from port.ginrummy.main.room import ROOM
+        from port.main.roompages import ConnectPage
+
+        return ConnectPage(self.ctx, ROOM)
 
     def begin(self) -> Controller:
         return PlayScreen(self.ctx, TitleScreen)
