@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Regenerate a game's reference images: every screen of it in a fixed state
-(tests/ginrummy/reference/*.png; with --cribbage, tests/cribbage/reference/*.png).
+(tests/ginrummy/reference/*.png; with --cribbage, tests/cribbage/reference/*.png; with
+--room, the card room's pages, tests/room/reference/*.png, played against a real room).
 
 Run after a deliberate change to what the screens show, look at the images, and
 commit them with the change:
 
     .venv/bin/python scripts/make_main_references.py [SCENE ...]
     .venv/bin/python scripts/make_main_references.py --cribbage [SCENE ...]
+    .venv/bin/python scripts/make_main_references.py --room [SCENE ...]
 """
 from __future__ import annotations
 
@@ -24,6 +26,16 @@ def main(names: list[str]) -> int:
     from port.main.launch import Launch
     from port.screen import png
     game = "ginrummy"
+    if names[:1] == ["--room"]:
+        from tests.room.scenes import SCENES, images
+
+        loop.init_pyxel(Launch(headless=True))
+        out = TOP / "tests" / "room" / "reference"
+        out.mkdir(parents=True, exist_ok=True)
+        for name, image in images(names[1:] or list(SCENES)).items():   # one room for them all
+            png.write(out / f"{name}.png", image)
+            print(f"wrote {(out / f'{name}.png').relative_to(TOP)}")
+        return 0
     if names[:1] == ["--cribbage"]:
         names, game = names[1:], "cribbage"
         from tests.cribbage.scenes import SCENES, scene_image

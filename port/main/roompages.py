@@ -382,7 +382,7 @@ class LobbyPage(RoomPage):
         at = (min(ahead) if by > 0 else max(ahead)) if ahead else (max(ok) if by > 0 else min(ok))
         self.picked = names[at]
         if at < self.top:
-            self.top = at
+            self.top = max(0, min(at, aim))     # HOME shows the list's top, not only the pick
         elif at >= self.top + ROWS:
             self.top = at - ROWS + 1
         return self
@@ -472,7 +472,7 @@ class LobbyPage(RoomPage):
         if not invs:
             s.text(LIST_X + 104, INVITES_Y - 16, "none yet: pick a player and INVITE", DARKGRAY)
         for i, inv in enumerate(invs):
-            s.button(*invitation_rect(i), invitation_line(inv, session.name), str(i + 1))
+            s.button(*invitation_rect(i), f"{i + 1} {invitation_line(inv, session.name)}", 0)
 
 
 def invitation_rect(i: int) -> Rect:
@@ -533,9 +533,7 @@ class InvitePage(RoomPage):
     def mine(self) -> bool:
         """Waiting for the other's answer (one's own proposal, or one just sent)."""
         inv = self.inv
-        if inv is None:
-            return self.sent
-        return inv.get("proposer") == self.session.name  # type: ignore[union-attr]
+        return self.sent or (inv is not None and inv.get("proposer") == self.session.name)  # type: ignore[union-attr]
 
     def other(self) -> str:
         inv = self.inv
@@ -591,6 +589,7 @@ class InvitePage(RoomPage):
     def send(self) -> Controller:
         assert self.session is not None
         if self.inv is None:
+            self.session.note = ""                   # what happens to this one is said anew
             self.session.invite(self.other(), self.room.game, self.rules, self.clock)
             self.sent = True
             self.build()
@@ -600,6 +599,7 @@ class InvitePage(RoomPage):
             return self
         self.session.counter(str(self.inv_id), self.rules, self.clock)
         self.sent = True
+        self.build()
         return self
 
     def answer(self, how: str) -> Controller:
@@ -640,6 +640,8 @@ class InvitePage(RoomPage):
                 self.inv_id = str(found[-1]["id"])
                 self.load(found[-1])
                 self.build()
+            elif self.session.note:                  # opened and closed between two frames
+                return LobbyPage(self.ctx, self.room, self.session)
             elif self.session.error:
                 self.line, self.session.error, self.sent = self.session.error, "", False
                 self.build()
@@ -652,9 +654,10 @@ class InvitePage(RoomPage):
             self.sent = False
             self.load(inv)
             self.build()
-        if self.session.error:
+        if self.session.error:                       # refused: the room's sentence, and one's turn again
             self.line, self.session.error = self.session.error, ""
             self.sent = False
+            self.build()
         return self
 
     def draw_body(self) -> None:
