@@ -11,7 +11,7 @@ from port.cribbage.main.play import CribPlay
 from port.cribbage import files as cf
 from tests.cribbage.helpers import click_at, open_cribbage
 
-BEGIN, OPTIONS, STATISTICS, QUIT = ((240, 130 + 28 * i, 160, 20) for i in range(4))
+BEGIN, OPTIONS, STATISTICS, CARD_ROOM, QUIT = ((240, 124 + 26 * i, 160, 20) for i in range(5))
 MAIN_MENU = (48, 16, 200, 20)
 NAME_BOX = (384, 56, 96, 20)
 
