@@ -100,7 +100,8 @@ class RoomPage(Menu):
 
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
-            self.session.poll()
+            if any(m.get("type") == "welcome" for m in self.session.poll()):
+                self.session.watch_lobby(self.room.game)     # a new connection watches anew
             started = self.session.take_started()
             mine = [link for link in started if link.game == self.room.game]
             if mine:
@@ -343,6 +344,8 @@ class LobbyPage(RoomPage):
         super().__init__(ctx, room, session)
         self.top = 0
         self.picked: str | None = None
+        if session.status == "open":
+            session.watch_lobby(room.game)           # the whole list again (a game may have been long)
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
         self.add(Rect(520, LIST_Y + ROW_H * ROWS - 20, 96, 20), "PG DN", None, lambda b: self.scroll(ROWS))
         self.add(Rect(520, LIST_Y + 40, 96, 20), "INVITE", "I", lambda b: self.invite())

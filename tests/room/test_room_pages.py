@@ -222,6 +222,33 @@ def test_a_password_typed_on_the_on_screen_keys(headless_pyxel, tmp_path: Path, 
     d.controller.session.close()
 
 
+def test_a_dropped_connection_says_reconnecting_and_comes_back(headless_pyxel, tmp_path: Path) -> None:
+    """The room killed under the lobby: "reconnecting..." on the status line; started
+    again on its port, the session comes back on its own and the line clears."""
+    first = RoomProcess(tmp_path / "room").start()
+    try:
+        c = Client(first.url)
+        c.enter("Ann", "pw1")
+        c.close()
+        d = open_game(tmp_path, name="Ann", room=first.url)
+        log_in(d, "pw1")
+        first.kill()
+        until(d, lambda: d.controller.session.status == "reconnecting", what="the drop")
+        d.step()
+        assert status_shows(d, "reconnecting...")
+        again = RoomProcess(tmp_path / "room", port=first.port).start()
+        try:
+            until(d, lambda: d.controller.session.status == "open" and "Ann" in d.controller.session.players,
+                  seconds=20, what="the session back")
+            d.step()
+            assert isinstance(d.controller, LobbyPage) and d.controller.status() == ("", WHITE)
+            d.controller.session.close()
+        finally:
+            again.stop()
+    finally:
+        first.stop()
+
+
 # ---- the lobby ---------------------------------------------------------------------------------
 
 def test_the_lobby_shows_a_room_bot_a_player_and_the_other_games_greyed_and_scrolls(
