@@ -565,5 +565,8 @@ def test_logging_in_in_a_real_window_under_xvfb(tmp_path: Path, room: str) -> No
     shots = run_script(tmp_path / "w", script, "--room", room, "Wendy", window=True)
     shot = png.read(shots / "lobby.png")
     ref = png.read(REFERENCE / "lobby_ega.png")
-    for top, bottom in ((0, 26), (LIST_Y - 14, LIST_Y - 6)):      # CARD ROOM; NAME BOT RATING WHERE
-        assert shot.pixels[640 * top:640 * bottom] == ref.pixels[640 * top:640 * bottom]
+    # CARD ROOM, and NAME BOT RATING WHERE; not the page's corners, where the window's
+    # own pointer may be.
+    for top, bottom in ((0, 26), (LIST_Y - 14, LIST_Y - 6)):
+        for y in range(top, bottom):
+            assert shot.pixels[640 * y + 100:640 * y + 540] == ref.pixels[640 * y + 100:640 * y + 540], y
