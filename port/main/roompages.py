@@ -32,6 +32,7 @@ from port.screen.profiles import BLACK, DARKGRAY, LIGHTGRAY, LIGHTRED, RED, WHIT
 # The extended keys' scan codes, as the Mouse unit gives them (ReadKey's).
 UP, DOWN, PGUP, PGDN, HOME, END = 0x48, 0x50, 0x49, 0x51, 0x47, 0x4F
 STATUS_Y = 334                       # the status line: the last text row of the page
+SUB_Y = 34                           # the line under a page's heading: clear of it on CGA's 200 rows
 ROOM_NAME_MAX = 16                   # the room's names are 1-16 characters (docs/room.md)
 PASSWORD_MAX = 32                    # typed here; the room takes up to 128
 ADDRESS_MAX = 60
@@ -129,7 +130,7 @@ class RoomPage(Menu):
         s = self.screen
         s.text((640 - s.text_width(text, 2)) // 2, 8, text, YELLOW, 2)
         if sub:
-            s.text((640 - s.text_width(sub)) // 2, 28, sub, LIGHTGRAY)
+            s.text((640 - s.text_width(sub)) // 2, SUB_Y, sub, LIGHTGRAY)
 
 
 def to_table(ctx: GameContext, room: RoomGame, session: RoomSession, link: TableLink) -> Controller:
@@ -302,6 +303,8 @@ class ConnectPage(RoomPage):
             return self.line, LIGHTRED
         if self.typing is not None:
             return "Type, then ENTER (or the keys below, then OK).", LIGHTGRAY
+        if self.rejoin_with:
+            return f"ENTER or J goes back to the game with {self.rejoin_with}; L logs in anew.", LIGHTGRAY
         return "A name and password (R makes a new account), or GUEST.", LIGHTGRAY
 
     def draw(self) -> None:
@@ -328,7 +331,7 @@ REJOIN_BOX = Rect(48, 236, 128, 20)
 
 # ---- the lobby ------------------------------------------------------------------------------
 
-LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 60, 480, 14, 12
+LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 64, 480, 14, 12
 INVITES_Y, INVITES_SHOWN = 254, 3
 COLS = {"name": 32, "bot": 176, "rating": 224, "where": 296}
 
@@ -501,7 +504,7 @@ def where(p: dict[str, Any], here: bool) -> str:
 
 # ---- the invitation page --------------------------------------------------------------------
 
-RULE_X0, RULE_X1, RULE_W, RULE_Y0, RULE_DY, RULE_ROWS = 16, 328, 144, 48, 24, 9
+RULE_X0, RULE_X1, RULE_W, RULE_Y0, RULE_DY, RULE_ROWS = 16, 328, 144, 52, 24, 9
 COMMAND_Y = 290
 
 
@@ -639,8 +642,8 @@ class InvitePage(RoomPage):
             found = [i for i in self.session.invitations.values()
                      if i.get("sender") == self.session.name and i.get("to") == self.to
                      and i.get("game") == self.room.game]
-            if found:
-                self.inv_id = str(found[-1]["id"])
+            if found:                                # from now on its proposer says whose turn it is
+                self.inv_id, self.sent = str(found[-1]["id"]), False
                 self.load(found[-1])
                 self.build()
             elif self.session.note:                  # opened and closed between two frames
@@ -671,8 +674,8 @@ class InvitePage(RoomPage):
         elif self.mine:
             head, sub = f"WAITING FOR {other}", f"{self.room.title.upper()}: ROUND {self.round or 1}, YOUR PROPOSAL"
         else:
-            head, sub = f"{other} INVITES YOU", (f"{self.room.title.upper()}: ROUND {self.round}; "
-                                                "CHANGED IN A YELLOW FRAME")
+            head = f"{other} INVITES YOU" if self.round <= 1 else f"{other} SENDS IT BACK"
+            sub = f"{self.room.title.upper()}: ROUND {self.round}; CHANGED IN A YELLOW FRAME"
         self.heading(head, sub)
         changed = set((inv or {}).get("changed") or ()) if not self.mine else set()
         for i, row in enumerate(self.all_rows()):

@@ -79,6 +79,7 @@ class Room:
 
 
 def program(room: Room, path: Path, profile: str = "EGA") -> Driver:
+    path.mkdir(parents=True, exist_ok=True)
     d = open_game(path, room=room.url, name="Ann", profile=profile)
     d.move(630, 340)                           # the pointer parked out of the way
     return d

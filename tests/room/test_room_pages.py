@@ -30,7 +30,7 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.driver import Driver
 from port.main.menus import Menu
-from port.main.roompages import (COLS, LIST_Y, ROW_H, ROWS, STATUS_Y, ConnectPage, InvitePage, LobbyPage,
+from port.main.roompages import (COLS, LIST_Y, ROW_H, ROWS, STATUS_Y, SUB_Y, ConnectPage, InvitePage, LobbyPage,
                                  rule_rect, web_address)
 from port.main.roomsession import RoomSession, TableLink
 from port.screen import png
@@ -160,7 +160,7 @@ def test_a_registered_account_logs_in_and_the_address_and_token_are_kept(headles
     lobby = d.controller
     assert lobby.session.name == "Ann"
     sub = "GINRUMMY LOBBY   YOU: Ann 1500?"
-    assert shows_text(d, (640 - 8 * len(sub)) // 2, 28, sub, LIGHTGRAY)
+    assert shows_text(d, (640 - 8 * len(sub)) // 2, SUB_Y, sub, LIGHTGRAY)
     cfg = kept(tmp_path)
     assert cfg["room_url"] == room and len(cfg["room_token"]) > 20 and cfg["room_with"] == ""
     assert cfg["name"] == "PLAYER"                                 # the command line's name: not written
