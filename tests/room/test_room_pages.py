@@ -271,6 +271,7 @@ def test_the_lobby_shows_a_room_bot_a_player_and_the_other_games_greyed_and_scro
         lobby = d.controller
         until(d, lambda: {"Stan", "Cleo", "Bob"} <= set(lobby.session.players)
               and lobby.session.players["Cleo"].get("game") == "cribbage"
+              and lobby.session.players["Stan"].get("game") == "ginrummy"           # a bot says its game
               and len(lobby.session.players) >= 16, seconds=20, what="the room's players")
         rows = [p["name"] for p in lobby.rows()]
 
