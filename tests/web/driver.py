@@ -79,6 +79,15 @@ def gin_move(ask: dict[str, Any]) -> dict[str, Any]:
     return {"act": "play_on"}
 
 
+def passes_the_turn(ask: dict[str, Any]) -> bool:
+    """A discard sure to pass the turn to the other seat: the policy keeps the dealt hand,
+    so if an earlier discard of this hand brought no knock question (no "play on"), this
+    one brings none either."""
+    view = ask["view"]
+    mine = [e["act"] for e in view["events"] if e["seat"] == view["seat"]]
+    return ask["decision"] == "discard" and "discard" in mine and not {"play on", "play to gin"} & set(mine)
+
+
 async def refused(url: str, closed_port: int) -> dict[str, Any]:
     """No room at an address, and a login the room refuses: one line each, no retry."""
     out: dict[str, Any] = {}
@@ -199,7 +208,7 @@ async def main(url: str, bot: str, closed_port: int) -> str:
     # answer is said while the page is away: the resumed client must get it from sync.
     while True:
         ask = await play(page, table, 1, moves)
-        if ask["decision"] == "discard" and len(moves) >= 4:
+        if len(moves) >= 4 and passes_the_turn(ask):
             break
     page.client.transport._ws.close()
     drops.append({"how": "socket closed", **await missed(page, table, name)})
