@@ -16,8 +16,13 @@ from port.cribbage.main import layout as L
 from port.cribbage.main.roomplay import RESIGN_BOX, RoomPlay, RoomTable, play
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
+from port.main.reviewscreen import ReviewScreen
+from port.screen.profiles import LIGHTGREEN
 from port.main.roomsession import RoomSession, TableLink
+from port.cribbage.rules import View
+from port.protocol import decode
 from tests.cribbage.helpers import box_up, click_at, open_cribbage
+from tests.cribbage.seen import shows_box, shows_line
 from tests.room.helpers import BotProcess, RoomProcess
 
 STEPS = 20000
@@ -71,10 +76,19 @@ def with_person(room: RoomProcess, me: str, other: str, rules: dict[str, Any],
     return s, s.take_started()[0], o, o.take_started()[0]
 
 
+LOBBIES: dict[int, object] = {}
+
+
+def lobby_of(d: Driver) -> object:
+    """What ``back()`` gives the room game opened by ``screen``: here, the title screen
+    the driver started on (the lobby page is another engineer's)."""
+    return LOBBIES[id(d)]
+
+
 def screen(tmp_path: Path, session: RoomSession, link: TableLink, **fields: object) -> tuple[Driver, RoomPlay]:
     d = open_cribbage(tmp_path, **fields)
     ctx = d.controller.ctx
-    lobby = d.controller
+    lobby = LOBBIES[id(d)] = d.controller
     d.loop.controller = play(ctx, session, link, lambda: lobby)
     d.step()
     assert isinstance(d.controller, RoomPlay)
@@ -86,13 +100,16 @@ def key_of(t: RoomTable, c: int) -> str:
 
 
 def run(d: Driver, until: Callable[[], bool], move: bool = True, steps: int = STEPS,
-        dismiss: bool = True) -> None:
+        dismiss: bool = True, also: Callable[[], None] | None = None) -> None:
     """Frames until ``until()``: boxes cleared by a key, your moves made by keys (the
-    first two cards to the crib, the first card that fits)."""
+    first two cards to the crib, the first card that fits); ``also`` each frame (the
+    other seat's player)."""
     for _ in range(steps):
-        t = d.controller.table
+        if also is not None:
+            also()
         if until():
             return
+        t = d.controller.table
         if dismiss and box_up(t) and t.age > 2:
             d.key("SPACE")
         elif move and t.your_turn_to_lay_away():
@@ -104,7 +121,10 @@ def run(d: Driver, until: Callable[[], bool], move: bool = True, steps: int = ST
         else:
             d.step()
             time.sleep(0.0005)
-    raise AssertionError(f"it never came; pending {[m['type'] for m in d.controller.table.pending]}")
+    t = d.controller.table
+    raise AssertionError(f"it never came; pending {[m['type'] for m in t.pending]}, asked {t.asked}, "
+                         f"sent {t.sent}, hand {t.hand_no} {t.hand.phase}, to act {t.hand.to_act}, "
+                         f"box {t.box}, status {d.controller.session.status}, error {d.controller.link.error}")
 
 
 def test_a_whole_game_against_a_room_bot_through_the_screen(room: RoomProcess, tmp_path: Path) -> None:
@@ -124,3 +144,127 @@ def test_a_whole_game_against_a_room_bot_through_the_screen(room: RoomProcess, t
     assert bot.finish(30)[0] == 0
     s.close()
     assert time.monotonic() - start < 40
+
+
+class Other:
+    """The test's own player at the other seat: answers what the room asks (the first
+    two cards to the crib, the first card that fits), unless told to hold."""
+
+    def __init__(self, session: RoomSession, link: TableLink) -> None:
+        self.session, self.link = session, link
+        self.hold = False
+        self.ask: dict[str, Any] | None = None
+        self.view: dict[str, Any] = {}          # its seat's latest view, as the room sent it
+
+    def __call__(self) -> None:
+        self.session.poll()
+        for m in self.link.take():
+            self.view = m.get("view", self.view)
+            if m["type"] == "ask":
+                self.ask = m
+            elif m["type"] == "event" and m["event"]["seat"] == self.link.seat:
+                self.ask = None
+        if self.ask is None or self.hold:
+            return
+        m, self.ask = self.ask, None
+        v = decode(View, m["view"])
+        if m["decision"] == "lay_away":
+            self.link.move({"act": "lay_away", "cards": [str(c) for c in v.hand[:2]]})
+        else:
+            fits = v.legal_plays()
+            self.link.move({"act": "play", "card": str(fits[0])} if fits else {"act": "go"})
+
+
+def said(d: Driver, p: RoomPlay, words: str) -> bool:
+    """Whether the message area shows a line holding ``words``, read from the screen."""
+    for i, line in enumerate(p._message_lines()):
+        if words in line and shows_line(d, L.MSG_X + 16, L.MSG_Y + L.LINE * i, line):
+            return True
+    return False
+
+
+def test_the_opponent_away_and_back_and_the_own_connection_dropped(room: RoomProcess, tmp_path: Path) -> None:
+    s, link, o, olink = with_person(room, "Cy", "Bob", {"limit": 61})
+    other = Other(o, olink)
+    d, p = screen(tmp_path, s, link)
+    t = p.table
+    run(d, lambda: t.hand.phase is Phase.PLAY and not t.beats, also=other)
+    # The other player's connection drops: the status line waits for them, counting down.
+    o.client.transport.close()
+    run(d, lambda: said(d, p, "Waiting for Bob ("), move=False)
+    line = next(x for x in p._message_lines() if x.startswith("Waiting"))
+    assert line[len("Waiting for Bob ("):-1] in {"2:00", "1:59", "1:58"}
+    run(d, lambda: not any("Waiting" in x for x in p._message_lines()), move=False, also=other)
+    # Your own connection drops while Bob plays on: "reconnecting...", then the same table.
+    run(d, lambda: t.your_turn_to_play() or t.your_turn_to_lay_away(), also=other)
+    s.client.transport.close()
+    run(d, lambda: said(d, p, "reconnecting..."), move=False, also=other)
+    run(d, lambda: t.hand_no >= 2 and t.hand.phase is Phase.PLAY, also=other)
+    other.hold = True                                 # Bob stops: the screen comes to rest
+    run(d, lambda: not t.beats and not t.pending and (t.your_turn_to_play() or other.ask is not None),
+        move=False, also=other)
+    v = decode(View, other.view)
+    assert tuple(t.front) == (v.scores[link.seat], v.scores[olink.seat])
+    assert len(t.hand.hands[L.COMPUTER]) == len(v.hand)
+    assert s.status == "open"
+    s.close()
+    o.close()
+
+
+def test_a_new_session_resumed_with_the_token_rejoins_and_finishes_the_game(room: RoomProcess, tmp_path: Path) -> None:
+    s, link, bot = with_bot(room, "Dee", "Stu", {"limit": 61})
+    kept: list[str | None] = [s.client.token]
+    d, p = screen(tmp_path, s, link)
+    t = p.table
+    run(d, lambda: t.hand_no >= 2 and t.hand.phase is Phase.PLAY and t.your_turn_to_play() and not t.beats)
+    mine, front = list(t.hand.hands[L.HUMAN]), list(t.front)
+    s.client.transport.close()                      # the program quits: no goodbye
+    again = RoomSession(room.url, keep_token=kept.append)
+    again.resume(str(kept[0]))
+    frames([again], lambda: bool(again.tables))
+    link2 = again.take_started()[0]
+    assert (link2.table, link2.seat) == (link.table, link.seat)
+    d2, p2 = screen(tmp_path, again, link2)
+    t2 = p2.table
+    # The stream from its first message comes at once and is caught up at once: no
+    # flights, no boxes to sit through, the same position as before the quit.
+    run(d2, lambda: t2.your_turn_to_play(), move=False, dismiss=False, steps=200)
+    assert (list(t2.hand.hands[L.HUMAN]), list(t2.front), t2.hand_no) == (mine, front, t.hand_no)
+    assert shows_line(d2, L.SCORES_X, L.SCORES_Y + L.LINE, f"{'DEE':<8}  {front[0]:>3}", LIGHTGREEN)
+    run(d2, lambda: t2.over)
+    assert t2.end is not None and t2.end["how"] == "played"
+    assert bot.finish(30)[0] == 0
+    again.close()
+
+
+def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room: RoomProcess, tmp_path: Path) -> None:
+    s, link, o, olink = with_person(room, "Eve", "Fay", {"limit": 121})
+    other = Other(o, olink)
+    d, p = screen(tmp_path, s, link)
+    t = p.table
+    run(d, lambda: t.hand_no == 1 and not t.beats and t.view is not None, move=False, also=other)
+    click_at(d, RESIGN_BOX)
+    assert p.quit_asked and shows_line(d, L.MSG_X + 16, L.MSG_Y + 8, "RESIGN THIS GAME?")
+    d.key("N")                                       # no: the game goes on
+    assert not p.quit_asked and t.end is None
+    d.key("S")
+    d.key("Y")
+    run(d, lambda: t.over, move=False, also=other)
+    assert t.end["how"] == "resigned" and t.end["winner"] == "Fay"
+    d.step()
+    r = L.SHOW
+    line = "YOU RESIGNED."
+    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
+    change = t.end["ratings"]["Eve"]
+    line = f"{'EVE':<12} {change['before']} -> {change['after']} ({change['change']})"
+    assert change["change"] < 0
+    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 2 * L.LINE, line)
+    d.key("V")                          # REVIEW: a game resigned in its first hand has no record
+    run(d, lambda: isinstance(d.controller, ReviewScreen), move=False)
+    assert d.controller.make() == ["No record: the game ended in its first hand."]
+    d.key("B")                                       # back from the review to the game's end
+    assert d.controller is p
+    d.key("L")                                       # LOBBY: back to the page the game came from
+    assert d.controller is lobby_of(d)
+    s.close()
+    o.close()

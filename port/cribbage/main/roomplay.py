@@ -15,7 +15,7 @@ seen only when the show counts them (``View.shows``). Each stream message is pla
 out as the computer's move is in the game against it: a move of the other seat waits
 the computer's pause, then its flight and its boxes; your own moves at once. A stream
 that arrives all at once (a rejoin syncs from the first message, a long drop) is
-caught up without flights or boxes, up to the last decision asked.
+caught up at once, without flights or boxes.
 """
 from __future__ import annotations
 
@@ -186,6 +186,7 @@ class RoomTable(CribTable):
         self.sent: str | None = None           # the decision your move answered, on its way
         self.end: dict[str, Any] | None = None  # game_end, once played out
         self.quick = False                     # catching up: no flights, no boxes
+        self._status = link.session.status
 
     # ---- reading --------------------------------------------------------------------
 
@@ -210,12 +211,17 @@ class RoomTable(CribTable):
         is the room's to give, and it gives it once the game is over."""
         return self.over
 
+    @property
+    def connected(self) -> bool:
+        """A move waits while the connection is down ("reconnecting..."): it would be lost."""
+        return self.link.session.status == "open"
+
     def your_turn_to_lay_away(self) -> bool:
-        return (not self.busy and self.asked == "lay_away" and self.end is None
+        return (not self.busy and self.asked == "lay_away" and self.end is None and self.connected
                 and not self.hand.discarded(HUMAN))
 
     def your_turn_to_play(self) -> bool:
-        return (not self.busy and self.asked == "play" and self.end is None
+        return (not self.busy and self.asked == "play" and self.end is None and self.connected
                 and bool(self.hand.legal_plays(HUMAN)))
 
     # ---- your moves: to the room ---------------------------------------------------------
@@ -252,6 +258,12 @@ class RoomTable(CribTable):
     # ---- the frame clock ------------------------------------------------------------
 
     def tick(self) -> None:
+        status = self.link.session.status
+        if status == "open" and self._status != "open" and self.sent is not None:
+            # Back after a drop: the move may have been lost with the line. Yours to make
+            # again; if the room had it, its event in the sync takes the question away.
+            self.asked, self.sent = self.sent, None
+        self._status = status
         self._take()
         if self.recalled:
             return
@@ -266,7 +278,7 @@ class RoomTable(CribTable):
             elif self.age >= beat.frames:
                 self._next_beat()
             return
-        if self.asked == "play" and not self.hand.legal_plays(HUMAN) and self.end is None:
+        if self.asked == "play" and not self.hand.legal_plays(HUMAN) and self.end is None and self.connected:
             self._send({"act": "go"})       # "GO is said for you when you cannot play"
 
     def _take(self) -> None:
@@ -275,13 +287,11 @@ class RoomTable(CribTable):
         if not got:
             return
         self.pending.extend(got)
+        # Played live, the stream holds at most one question for you and one deal ahead
+        # of the screen (you answer each before the next); more is a stream come at once.
         kinds = [m["type"] for m in self.pending]
-        asks = [i for i, k in enumerate(kinds) if k == "ask"]
-        deals = [i for i, k in enumerate(kinds) if k == "deal"]
-        if len(asks) < 2 and len(deals) < 2:
-            return
-        upto = max(asks[-2] if len(asks) >= 2 else -1, deals[-1] - 1 if len(deals) >= 2 else -1)
-        self._catch_up(upto + 1)
+        if kinds.count("ask") >= 2 or kinds.count("deal") >= 2:
+            self._catch_up(len(self.pending))
 
     def _catch_up(self, n: int) -> None:
         """The first ``n`` pending messages at once: no flights, no boxes, the pegs moved."""
