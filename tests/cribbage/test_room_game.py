@@ -13,11 +13,12 @@ import pytest
 
 from port.cards import Card
 from port.cribbage.main import layout as L
-from port.cribbage.main.roomplay import RESIGN_BOX, RoomPlay, RoomTable, play
+from port.cribbage.main.roomplay import CHAT_AREA, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
 from port.main.reviewscreen import ReviewScreen
-from port.screen.profiles import LIGHTGREEN
+from port.main.roomwidgets import clock_text
+from port.screen.profiles import LIGHTGRAY, LIGHTGREEN
 from port.main.roomsession import RoomSession, TableLink
 from port.cribbage.rules import View
 from port.protocol import decode
@@ -264,7 +265,88 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert d.controller.make() == ["No record: the game ended in its first hand."]
     d.key("B")                                       # back from the review to the game's end
     assert d.controller is p
+    d.key("E")                                       # REMATCH: asked, and said so
+    line = "REMATCH ASKED: WAITING FOR FAY."
+    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 4 * L.LINE, line)
+    olink.rematch()
+    run(d, lambda: d.controller is not p, move=False, also=other)
+    again = d.controller
+    assert isinstance(again, RoomPlay) and again.link.table != link.table
+    assert again.link.seat == 1 - link.seat           # a rematch swaps the seats
+    run(d, lambda: again.table.view is not None and not again.table.beats, move=False, also=other)
+    d.key("S")
+    d.key("Y")
+    run(d, lambda: again.table.over, move=False, also=other)
     d.key("L")                                       # LOBBY: back to the page the game came from
     assert d.controller is lobby_of(d)
+    s.close()
+    o.close()
+
+
+def test_hints_are_off_unless_the_table_has_them_and_the_chat_line_talks(room: RoomProcess, tmp_path: Path) -> None:
+    s, link, o, olink = with_person(room, "Hal", "Ian", {"limit": 61})
+    other = Other(o, olink)
+    d, p = screen(tmp_path, s, link)
+    t = p.table
+    run(d, lambda: t.your_turn_to_lay_away() or t.your_turn_to_play(), move=False, also=other)
+    d.key("H")
+    assert t.hint is None and said(d, p, "Hints are off at this table.")
+    t.message = ""
+    d.click("middle", 600, 200)                      # "the center button ... ANYWHERE"
+    assert t.hint is None and said(d, p, "Hints are off at this table.")
+    # The chat: T to type (every key is the line's while typing), ENTER to send.
+    d.key("T")
+    d.type("hi")
+    d.key("ENTER")
+    frames([o], lambda: bool(olink.chat_lines))
+    assert olink.chat_lines == [("Hal", "hi")] and t.hint is None
+    olink.chat("good luck")
+    run(d, lambda: ("Ian", "good luck") in link.chat_lines, move=False, also=other)
+    d.step()
+    assert shows_line(d, CHAT_AREA.x, CHAT_AREA.y + 10, "Ian: good luck", LIGHTGRAY)
+    d.key("M")                                       # mute: Ian's lines are not sent any more
+    run(d, lambda: link.muted, move=False, also=other)
+    # A move the room refuses: its sentence on the status line, nothing changed.
+    before = (list(t.hand.hands[L.HUMAN]), t.asked)
+    link.move({"act": "play", "card": "AS"} if t.asked != "play" else {"act": "lay_away", "cards": ["AS", "2S"]})
+    run(d, lambda: bool(link.error), move=False, also=other)
+    d.step()
+    assert said(d, p, link.error[:20]) and (list(t.hand.hands[L.HUMAN]), t.asked) == before
+    s.close()
+    o.close()
+    # A table where both accepted hints: H gives STANDARD's choice, as against the computer.
+    s, link, o, olink = with_person(room, "Jo", "Kit", {"limit": 61, "hints": True})
+    other = Other(o, olink)
+    d, p = screen(tmp_path, s, link)
+    t = p.table
+    run(d, lambda: t.your_turn_to_lay_away() or t.your_turn_to_play(), move=False, also=other)
+    d.key("H")
+    assert t.hint is not None and all(c in t.hand.hands[L.HUMAN] for c in t.hint)
+    s.close()
+    o.close()
+
+
+def test_the_clocks_and_a_timeout_are_shown(room: RoomProcess, tmp_path: Path) -> None:
+    s, link, o, olink = with_person(room, "Lu", "Gil", {"limit": 61}, clock=2)
+    other = Other(o, olink)
+    other.hold = True                                # Gil never moves: STANDARD moves for him
+    d, p = screen(tmp_path, s, link)
+    t = p.table
+    x_them = L.CPU_X + d.screen.text_width("GIL") + 12 + 100
+
+    def clock_seen(seat: int, x: int, y: int) -> bool:
+        text = clock_text(link, seat)
+        return bool(text) and shows_line(d, x, y, text)
+
+    run(d, lambda: clock_seen(olink.seat, x_them, L.CPU_LABEL_Y), also=other)
+    run(d, lambda: t.box is not None and t.box.title == "THE CLOCK RAN OUT", also=other)
+    assert t.box.lines == ["STANDARD MOVED FOR GIL."] and shows_box(d, t.box)
+    run(d, lambda: clock_seen(link.seat, MY_CLOCK[0] + 100, MY_CLOCK[1] - 1), move=False, also=other)
+    run(d, lambda: t.over, also=other)
+    assert t.end["how"] == "clock" and t.end["winner"] == "Lu"
+    d.step()
+    r = L.SHOW
+    line = "GIL LOST ON THE CLOCK:"
+    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
     s.close()
     o.close()
