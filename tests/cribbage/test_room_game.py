@@ -13,16 +13,18 @@ import pytest
 
 from port.cards import Card
 from port.cribbage.main import layout as L
-from port.cribbage.main.roomplay import CHAT_AREA, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play
+from port.cribbage.main.roomplay import CHAT_AREA, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
 from port.main.reviewscreen import ReviewScreen
 from port.main.roomwidgets import clock_text
-from port.screen.profiles import LIGHTGRAY, LIGHTGREEN
+from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, YELLOW
 from port.main.roomsession import RoomSession, TableLink
 from port.cribbage.rules import View
 from port.protocol import decode
 from tests.cribbage.helpers import box_up, click_at, open_cribbage
+from port.screen import png
+from tests.cribbage.roomscenes import REFERENCE, SCENES, scene_image
 from tests.cribbage.seen import shows_box, shows_line
 from tests.room.helpers import BotProcess, RoomProcess
 
@@ -257,9 +259,10 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     line = "YOU RESIGNED."
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
     change = t.end["ratings"]["Eve"]
-    line = f"{'EVE':<12} {change['before']} -> {change['after']} ({change['change']})"
-    assert change["change"] < 0
-    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 2 * L.LINE, line)
+    rows = [rating_line(n, t.end["ratings"][n]) for n in ("Eve", "Fay")]
+    assert change["change"] < 0 and f"({change['change']})" in rows[0]
+    x = r.x + (r.w - max(d.screen.text_width(row) for row in rows)) // 2
+    assert shows_line(d, x, r.y + 64 + 2 * L.LINE, rows[0]) and shows_line(d, x, r.y + 64 + 3 * L.LINE, rows[1])
     d.key("V")                          # REVIEW: a game resigned in its first hand has no record
     run(d, lambda: isinstance(d.controller, ReviewScreen), move=False)
     assert d.controller.make() == ["No record: the game ended in its first hand."]
@@ -267,7 +270,7 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert d.controller is p
     d.key("E")                                       # REMATCH: asked, and said so
     line = "REMATCH ASKED: WAITING FOR FAY."
-    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 4 * L.LINE, line)
+    assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 5 * L.LINE, line, YELLOW)
     olink.rematch()
     run(d, lambda: d.controller is not p, move=False, also=other)
     again = d.controller
@@ -350,3 +353,15 @@ def test_the_clocks_and_a_timeout_are_shown(room: RoomProcess, tmp_path: Path) -
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
     s.close()
     o.close()
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_a_room_game_matches_its_reference_image(headless_pyxel, tmp_path: Path, name: str) -> None:
+    stored = png.read(REFERENCE / f"{name}.png")
+    actual = scene_image(name)
+    if (actual.width, actual.height, actual.pixels) != (stored.width, stored.height, stored.pixels):
+        png.write(tmp_path / f"{name}.png", actual)
+        differ = sum(a != b for a, b in zip(actual.pixels, stored.pixels))
+        pytest.fail(f"{name}: {differ} pixels differ from tests/cribbage/reference/{name}.png; this run's "
+                    f"image is {tmp_path / (name + '.png')} (if the change is meant, run "
+                    f"python -m tests.cribbage.roomscenes and review the images)")

@@ -616,7 +616,8 @@ class RoomPlay(CribPlay):
     # ---- drawing -------------------------------------------------------------------
 
     def _playing_line(self) -> str:
-        return f"{self.table.them} is playing."
+        # Your question waiting for the line to come back is not the other's turn.
+        return "" if self.table.asked else f"{self.table.them} is playing."
 
     def _message_lines(self) -> list[str]:
         status = status_text(self.session, self.link)
@@ -666,23 +667,32 @@ class RoomPlay(CribPlay):
         if how == "played" and t.game.skunk:
             lines.append("A SKUNK: IT COUNTS AS TWO GAMES.")
         ratings = end.get("ratings") or {}
-        if end.get("rated") and ratings:
-            lines.append("")
-            for name in self.link.players:
-                got = ratings.get(name) or {}
-                change = got.get("change", 0)
-                lines.append(f"{name.upper()[:12]:<12} {got.get('before')} -> {got.get('after')} "
-                             f"({'+' if change >= 0 else ''}{change})")
-        else:
+        rows = [rating_line(name, ratings.get(name) or {}) for name in self.link.players] if end.get("rated") else []
+        if not rows:
             lines.append("NOT RATED.")
+        after: list[str] = []
         if self.link.rematch_from and self.link.rematch_from != self.link.players[self.link.seat]:
-            lines.append(f"{self.link.rematch_from.upper()} ASKS FOR A REMATCH.")
+            after.append(f"{self.link.rematch_from.upper()} ASKS FOR A REMATCH.")
         elif self.rematch_asked:
-            lines.append(f"REMATCH ASKED: WAITING FOR {t.them}.")
-        for i, line in enumerate(lines[:8]):
-            s.text(r.x + (r.w - s.text_width(line)) // 2, r.y + 64 + LINE * i, line, WHITE)
+            after.append(f"REMATCH ASKED: WAITING FOR {t.them}.")
+        y = r.y + 64
+        for line in lines:
+            s.text(r.x + (r.w - s.text_width(line)) // 2, y, line, WHITE)
+            y += LINE
+        x = r.x + (r.w - max((s.text_width(row) for row in rows), default=0)) // 2
+        for row in rows:                   # one column: the ratings read down
+            s.text(x, y + LINE, row, WHITE)
+            y += LINE
+        for line in after:
+            s.text(r.x + (r.w - s.text_width(line)) // 2, y + 2 * LINE, line, YELLOW)
         s.button(*L.AGAIN_BOX, "REMATCH", "E")
         s.button(*L.MENU_BOX, "LOBBY", "L")
+
+
+def rating_line(name: str, change: dict[str, Any]) -> str:
+    """A player's rating before and after the game: "ANN          1500? -> 1662? (+162)"."""
+    by = int(change.get("change", 0) or 0)
+    return f"{name.upper()[:12]:<12} {change.get('before', '?'):>6} -> {change.get('after', '?'):<6} ({by:+d})"
 
 
 def play(ctx: CribContext, session: RoomSession, link: TableLink, back: Callable[[], Controller]) -> Controller:
