@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pyxel
 
 from port.cards import Card
 from port.cribbage.main import layout as L
 from port.cribbage.main.roomplay import CHAT_AREA, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
+from port.cribbage.main.table import COMPUTER_FRAMES
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
 from port.main.reviewscreen import ReviewScreen
@@ -130,20 +132,63 @@ def run(d: Driver, until: Callable[[], bool], move: bool = True, steps: int = ST
                          f"box {t.box}, status {d.controller.session.status}, error {d.controller.link.error}")
 
 
+class PaceWatch:
+    """Looks at the screen each frame of a room game: the score moves only with a new box
+    that announces it, drawn; the other's card flies face up from its hand; and its move
+    waits the computer's pause once the screen is still."""
+
+    def __init__(self, d: Driver, t: RoomTable) -> None:
+        self.d, self.t = d, t
+        self.front, self.box = list(t.front), t.box
+        self.flown_from_them = 0
+        self.waits: list[int] = []
+        self.since: int | None = None
+
+    def __call__(self) -> None:
+        t = self.t
+        front, box = list(t.front), t.box
+        if front != self.front:
+            assert box is not None and box is not self.box, f"the score moved {self.front} -> {front} with no new box"
+            seat = 0 if box.title.startswith(("ANN", "YOUR")) or " ANN " in f" {' '.join(box.lines)} " else 1
+            assert front[1 - seat] == self.front[1 - seat], (box.title, box.lines)
+            assert shows_box(self.d, box)
+        self.front, self.box = front, box
+        self.flown_from_them += sum(1 for f, _ in t.flying() if f.face_up and f.src[1] == L.CPU_Y)
+        head = t.pending[0] if t.pending else None
+        theirs = (head is not None and head["type"] == "event" and head["event"]["act"] == "play"
+                  and head["event"]["seat"] != t.me)
+        if theirs and not t.beats:
+            if self.since is None:
+                self.since = pyxel.frame_count     # frames, not looks: a key is two frames
+        elif self.since is not None:
+            self.waits.append(pyxel.frame_count - self.since)
+            self.since = None
+
+
 def test_a_whole_game_against_a_room_bot_through_the_screen(room: RoomProcess, tmp_path: Path) -> None:
     start = time.monotonic()
     s, link, bot = with_bot(room, "Ann", "Stan", {"limit": 61})
     d, p = screen(tmp_path, s, link)
     t = p.table
-    run(d, lambda: t.over)
+    watch = PaceWatch(d, t)
+    run(d, lambda: t.over, also=watch)
     assert t.end is not None and t.end["how"] == "played"
     assert max(t.front) >= 61 and tuple(t.front) == tuple(t.view.scores)
+    # Stan's cards came as the computer's do: face up from his hand, after its pause
+    # (counted from the watch's first look: the key that clears a box is two frames).
+    assert watch.flown_from_them > 0 and watch.waits and min(watch.waits) >= COMPUTER_FRAMES - 2, watch.waits
     d.key("R")                                               # SAVE RECORD: the room's record
     run(d, lambda: "saved" in p.note, move=False)
     saved = sorted(tmp_path.glob("CR*.REC"))
     assert len(saved) == 1
     text = s.records[link.end["number"]]["text"]
     assert saved[0].read_text() == text
+    d.key("V")                          # REVIEW: your decisions of the room's record, beside EXPERT's
+    run(d, lambda: isinstance(d.controller, ReviewScreen), move=False)
+    lines = d.controller.make()
+    assert lines and not lines[0].startswith("No record")
+    d.key("B")
+    assert d.controller is p
     assert bot.finish(30)[0] == 0
     s.close()
     assert time.monotonic() - start < 40
