@@ -14,7 +14,7 @@ import pyxel
 
 from port.cards import Card
 from port.cribbage.main import layout as L
-from port.cribbage.main.roomplay import CHAT_AREA, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
+from port.cribbage.main.roomplay import CHAT_AREA, HIDDEN_HAND, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
 from port.cribbage.main.table import COMPUTER_FRAMES
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
@@ -153,6 +153,10 @@ class PaceWatch:
             assert front[1 - seat] == self.front[1 - seat], (box.title, box.lines)
             assert shows_box(self.d, box)
         self.front, self.box = front, box
+        # The other's cards are not on this side: its hand and its crib cards are backs.
+        h = t.hand
+        assert all(c >= HIDDEN_HAND for c in (*h.hands[L.COMPUTER], *h.cribs[L.COMPUTER]))
+        assert all(f.card >= HIDDEN_HAND for f, _ in t.flying() if not f.face_up and f.src[1] == L.CPU_Y)
         self.flown_from_them += sum(1 for f, _ in t.flying() if f.face_up and f.src[1] == L.CPU_Y)
         head = t.pending[0] if t.pending else None
         theirs = (head is not None and head["type"] == "event" and head["event"]["act"] == "play"
