@@ -70,13 +70,15 @@ def with_bot(room: RoomProcess, me: str, bot: str, rules: dict[str, Any], clock:
     return s, s.take_started()[0], proc
 
 
-def with_person(room: RoomProcess, me: str, other: str, rules: dict[str, Any],
-                clock: int = 0) -> tuple[RoomSession, TableLink, RoomSession, TableLink]:
-    """Two sessions at one table: the screen's and the test's own, playing the other seat."""
+def with_person(room: RoomProcess, me: str, other: str, rules: dict[str, Any], clock: int = 0,
+                invited: bool = False) -> tuple[RoomSession, TableLink, RoomSession, TableLink]:
+    """Two sessions at one table: the screen's and the test's own, playing the other seat
+    (the one who invites sits in seat 0: ``invited``, the screen's player is in seat 1)."""
     s, o = enter(room.url, me), enter(room.url, other)
-    s.invite(other, "cribbage", rules, clock)
-    frames([s, o], lambda: bool(o.to_answer()))
-    o.answer(o.to_answer()[0]["id"], "accept")
+    host, guest = (o, s) if invited else (s, o)
+    host.invite(guest.name, "cribbage", rules, clock)
+    frames([s, o], lambda: bool(guest.to_answer()))
+    guest.answer(guest.to_answer()[0]["id"], "accept")
     frames([s, o], lambda: bool(s.tables) and bool(o.tables))
     return s, s.take_started()[0], o, o.take_started()[0]
 
@@ -236,7 +238,8 @@ def said(d: Driver, p: RoomPlay, words: str) -> bool:
 
 
 def test_the_opponent_away_and_back_and_the_own_connection_dropped(room: RoomProcess, tmp_path: Path) -> None:
-    s, link, o, olink = with_person(room, "Cy", "Bob", {"limit": 61})
+    s, link, o, olink = with_person(room, "Cy", "Bob", {"limit": 61}, invited=True)
+    assert link.seat == 1                             # the screen's seats turned: you 0 on the screen
     other = Other(o, olink)
     d, p = screen(tmp_path, s, link)
     t = p.table
