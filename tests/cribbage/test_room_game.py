@@ -417,3 +417,26 @@ def test_a_room_game_matches_its_reference_image(headless_pyxel, tmp_path: Path,
         pytest.fail(f"{name}: {differ} pixels differ from tests/cribbage/reference/{name}.png; this run's "
                     f"image is {tmp_path / (name + '.png')} (if the change is meant, run "
                     f"python -m tests.cribbage.roomscenes and review the images)")
+
+
+def test_the_room_killed_and_started_again_the_game_comes_back(tmp_path: Path) -> None:
+    first = RoomProcess(tmp_path / "room", "--quiet").start()
+    try:
+        s, link, o, olink = with_person(first, "Mo", "Ned", {"limit": 61})
+        other = Other(o, olink)
+        d, p = screen(tmp_path, s, link)
+        t = p.table
+        run(d, lambda: t.hand.phase is Phase.PLAY and t.your_turn_to_play() and not t.beats, also=other)
+        mine, front, hand = list(t.hand.hands[L.HUMAN]), list(t.front), t.hand_no
+        first.kill()                                 # kill -9: no goodbye, no flush
+        run(d, lambda: said(d, p, "reconnecting..."), move=False, also=other)
+        assert not t.your_turn_to_play()             # a move would be lost with the line
+        again = RoomProcess(tmp_path / "room", "--quiet", port=first.port).start()
+        try:
+            run(d, lambda: s.status == "open" and t.your_turn_to_play(), move=False, also=other)
+            assert (list(t.hand.hands[L.HUMAN]), list(t.front), t.hand_no) == (mine, front, hand)
+            run(d, lambda: t.hand_no > hand, also=other)      # and the game goes on
+        finally:
+            again.stop()
+    finally:
+        first.stop()
