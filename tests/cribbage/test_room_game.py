@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 import pyxel
 
-from port.cards import Card
 from port.cribbage.main import layout as L
 from port.cribbage.main.roomplay import CHAT_AREA, HIDDEN_HAND, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
 from port.cribbage.main.table import COMPUTER_FRAMES

@@ -39,10 +39,10 @@ from port.main.controller import Controller
 from port.main.reviewscreen import ReviewScreen
 from port.main.roomsession import RoomSession, TableLink
 from port.main.roomwidgets import ChatLine, draw_clock, status_text
-from port.mouse import LEFT, RIGHT, Key, Press
+from port.mouse import Key, Press
 from port.protocol import ProtocolError, decode
 from port.screen import Rect
-from port.screen.profiles import LIGHTGRAY, WHITE, YELLOW
+from port.screen.profiles import WHITE, YELLOW
 
 HIDDEN_HAND = 100          # the other's cards in hand as the screen holds them: 100, 101, ...
 HIDDEN_CRIB = 110          # and its two laid away (never drawn face up)
