@@ -43,10 +43,12 @@ from port.screen import Rect
 from port.screen.profiles import BLACK, LIGHTGRAY, WHITE, YELLOW
 
 HINTS_OFF = "Hints are off at this table."
+OFFLINE = "Not connected to the room: make the move again when it is back."
 # The room's parts of the screen, clear of the game's: the chat under the hand's keys on
 # the right (the ARRANGE row keeps the left), the player's clock and the status line on
 # the bottom line under the command boxes.
 CHAT_AREA = Rect(360, 286, 272, 28)
+MUTE_X = CHAT_AREA.x + 8 * len("T TO TALK  ")       # where ChatLine writes "M MUTE"
 STATUS_Y = 340
 MY_CLOCK_X = 16 + 8 * 9
 STATUS_X = 232
@@ -119,6 +121,7 @@ class RoomTable(Arranging):
         self.sent = False                        # a move sent and not yet answered
         self._note = ""                          # a timeout, said with the move it made
         self._wait = 0
+        self._online = True
 
     # ---- reading, as the game screen reads a Table -------------------------------------
 
@@ -181,6 +184,11 @@ class RoomTable(Arranging):
 
     def _send(self, move: dict[str, Any]) -> bool:
         if self.sent:                  # one move at a time: the room answers each
+            return False
+        if self.link.session.status != "open":
+            # A move said to a dropped line would be lost: the player makes it again
+            # once the status line's "reconnecting..." is gone.
+            self.message = OFFLINE
             return False
         self.hint_target = None
         self.computer_took_pile = False
@@ -261,8 +269,12 @@ class RoomTable(Arranging):
     def tick(self) -> None:
         """Take what the room said; show the opponent's next step when due (PACE)."""
         self._take()
-        if self.link.error:
-            self.sent = False                # refused: the status line says why; try again
+        online = self.link.session.status == "open"
+        if self.link.error or (online and not self._online):
+            # refused (the status line says why), or the line came back: the room's
+            # stream, synced, says whether the move was made; if not, make it again
+            self.sent = False
+        self._online = online
         if self._wait > 0:
             self._wait -= 1
         while self.queue:
@@ -419,7 +431,7 @@ class RoomPlayScreen(PlayScreen):
             if isinstance(e, Key) and self._chat_key(e):
                 continue
             if isinstance(e, Press) and e.button == LEFT and CHAT_AREA.contains(e.x, e.y):
-                self.chat.typing = True      # a click on the chat line starts typing
+                self._chat_click(e.x, e.y)
                 continue
             if isinstance(e, Key):
                 nxt = self._key(e)
@@ -436,6 +448,14 @@ class RoomPlayScreen(PlayScreen):
             if started is not None:
                 return started
         return self
+
+    def _chat_click(self, x: int, y: int) -> None:
+        """The mouse on the chat: its bottom line's "M MUTE" mutes (or unmutes); a click
+        anywhere else on it starts typing."""
+        if not self.chat.typing and y >= CHAT_AREA.y + 20 and x >= MUTE_X:
+            self.link.mute(not self.link.muted)
+        else:
+            self.chat.typing = True
 
     def _chat_key(self, k: Key) -> bool:
         """The chat's keys: every key while typing; T and M otherwise, unless the game
