@@ -27,7 +27,7 @@ from port.main.reviewscreen import ReviewScreen
 from port.main.roomsession import RoomSession, TableLink
 from port.screen import png
 from port.screen.profiles import DARKGRAY, LIGHTGRAY, YELLOW
-from tests.ginrummy.helpers import center, click_at, open_game, pixels_in, shows_text, yellow_over
+from tests.ginrummy.helpers import center, click_at, open_game, pixels_in, red_over, shows_text, yellow_over
 from tests.ginrummy.scenes import scene_image
 from tests.room.helpers import BotProcess, RoomProcess
 
@@ -321,6 +321,31 @@ def test_a_rejoin_with_the_kept_token_is_the_same_game_at_once(pair: Callable[..
     p.pump(lambda: screen.table.mode is Mode.HUMAN_DISCARD)
     assert not link.error
     again.close()
+
+
+def test_the_opponents_moves_are_played_out_at_the_computers_pace_with_the_red_bar(pair: Callable[..., Pair]) -> None:
+    p = pair()
+    p.settle()
+    ann_moves(p.d, p.screen)                         # from the deck
+    p.pump(lambda: p.table.mode is Mode.HUMAN_DISCARD)
+    thrown = worst(list(p.table.view.hand))
+    ann_moves(p.d, p.screen)
+    frames = 0
+    for decision, move in (("draw", {"act": "pile"}), ("discard", None)):
+        p.pump(lambda: p._bob_asked())
+        ask, p.asked = p.asked, None
+        assert ask["decision"] == decision
+        if move is None:                             # not the card just taken from the pile
+            move = {"act": "discard", "card": next(c for c in ask["view"]["hand"] if c != str(thrown))}
+        p.bob_link.move(move)
+    while not p.ann_to_move():
+        p.d.step()
+        frames += 1
+        if p.table.computer_took_pile and p.table.mode is Mode.COMPUTER:
+            assert red_over(p.d, playscreen.PILE_X, playscreen.ROW_Y - 22)
+    # Bob's draw and discard, each a visible step PACE frames apart (as the computer's)
+    assert frames >= PACE and p.table.mode is Mode.HUMAN_DRAW
+    assert red_over(p.d, playscreen.PILE_X, playscreen.ROW_Y - 22)     # until Ann's next move
 
 
 # ---- resigning, hints, the clock -----------------------------------------------------------------
