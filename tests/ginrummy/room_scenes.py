@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from port.ginrummy.computer import hint
 from port.ginrummy.main.roomplay import play
-from port.ginrummy.main.table import PACE
+from port.ginrummy.rules.players import Draw, KnockChoice
+from port.ginrummy.main.table import PACE, Mode
 from port.main.driver import Driver
 from port.main.roomsession import RoomSession, TableLink
 from port.room.games import GinDriver
@@ -86,10 +88,43 @@ def room_game_end(d: Driver) -> None:
     d.step(3)
 
 
+def room_score_sheet(d: Driver) -> None:
+    """A game to 10 under BOXES scoring played out by STANDARD's choices for both
+    seats (the hints), the player Stan at seat 1: the hand's end, then the score sheet
+    with the ratings."""
+    ctx = d.controller.ctx
+    room = FixedRoom({"scoring": "BOXES", "score_limit": 10}, seat=1)
+    while not room.driver.over:
+        seat = room.driver.to_move()
+        h = hint(room.driver.state.view(seat))
+        if h.offer is not None:
+            room.move(seat, "take" if h.offer else "decline")
+        elif h.draw is not None:
+            room.move(seat, "pile" if h.draw is Draw.PILE else "stock")
+        elif h.discard is not None:
+            room.move(seat, "discard", str(h.discard))
+        else:
+            room.move(seat, {KnockChoice.KNOCK: "knock", KnockChoice.PLAY_ON: "play_on",
+                             KnockChoice.PLAY_TO_GIN: "play_to_gin"}[h.knock])
+    winner = room.driver.winner()
+    room.hear("game_end", number=7, how="played", winner=None if winner is None else ["Ann", "Stan"][winner],
+              scores=list(room.driver.scores()), rated=True,
+              ratings={"Ann": {"before": "1612", "after": "1630", "change": 18},
+                       "Stan": {"before": "1500?", "after": "1420?", "change": -80}})
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    for _ in range(20 * PACE):                       # the last moves at their pace, the
+        d.step()                                     # hand's end, then the sheet
+        if screen.table.mode is Mode.HAND_END:
+            d.key("C")
+        if screen.table.mode is Mode.GAME_END:
+            break
+
+
 ROOM_SCENES = {
     "room_table": (room_table, {}),
     "herc_room_table": (room_table, {"profile": "HERC"}),
     "room_game_end": (room_game_end, {}),
+    "room_score_sheet": (room_score_sheet, {}),
 }
 
 __all__ = ["FixedRoom", "ROOM_SCENES"]

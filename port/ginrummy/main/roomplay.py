@@ -50,6 +50,7 @@ OFFLINE = "Not connected to the room: make the move again when it is back."
 CHAT_AREA = Rect(360, 286, 272, 28)
 MUTE_X = CHAT_AREA.x + 8 * len("T TO TALK  ")       # where ChatLine writes "M MUTE"
 STATUS_Y = 340
+SHEET_RATINGS_Y = 54
 MY_CLOCK_X = 16 + 8 * 9
 STATUS_X = 232
 HUMAN_MODES = {Phase.UPCARD_OFFER: Mode.UPCARD_OFFER, Phase.DISCARD: Mode.HUMAN_DISCARD, Phase.KNOCK: Mode.KNOCK_PROMPT}
@@ -562,9 +563,9 @@ class RoomPlayScreen(PlayScreen):
         s = self.ctx.session.screen
         me, other = (n[:8] for n in self.names())
         sheet_page = self.table.mode is Mode.GAME_END and self.table.sheet_shown and not self.quit_asked
-        if sheet_page:
+        if sheet_page:                       # under the sheet's title, over its heads
             line = "  ".join(rating_lines(self.link.end or {}, *self.names()))
-            s.text((640 - s.text_width(line)) // 2, 268, line, WHITE)
+            s.text((640 - s.text_width(line)) // 2, SHEET_RATINGS_Y, line, WHITE)
         else:
             draw_clock(s, self.link, 1 - self.link.seat, HAND_X + 8 * len(other) + 12, CPU_Y - LINE + 1)
         s.fill(0, STATUS_Y - 2, 640, 10, BLACK)
