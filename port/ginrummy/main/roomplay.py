@@ -343,7 +343,11 @@ class RoomTable(Arranging):
             self.hint_target, self.sent = None, False
             self.mode = Mode.HAND_END
             return
-        if view.phase is not Phase.OVER:
+        if view.phase is Phase.OVER:
+            # The hand is settled and its hand_end is on its way (perhaps a frame
+            # later): nothing is the player's to do until it is shown.
+            self.sent = True
+        else:
             self.mode = HUMAN_MODES.get(view.phase, Mode.HUMAN_DRAW) if view.to_move == self.me else Mode.COMPUTER
 
     def _game_end(self) -> None:
