@@ -302,7 +302,9 @@ def test_a_rejoin_with_the_kept_token_is_the_same_game_at_once(pair: Callable[..
     p.ann.client.close()
     again = RoomSession(room.url)
     again.resume(str(p.token[-1]))
-    _until([again, p.bob], lambda: bool(again.tables))
+    last = p.ann.client.seqs[p.screen.link.table]    # the last of the stream the old screen saw
+    _until([again, p.bob], lambda: bool(again.tables)
+           and any(m.get("seq") == last for m in again.tables[p.screen.link.table].inbox))
     link = again.take_started()[0]
     ctx = p.screen.ctx
     p.d.loop.controller = screen = play(ctx, again, link, ctx.title_screen)
@@ -313,7 +315,7 @@ def test_a_rejoin_with_the_kept_token_is_the_same_game_at_once(pair: Callable[..
         assert frames < 10 * PACE
     # the whole stream from seq 0, caught up at once up to Ann's last move, then Bob's
     # last turn at the computer's pace: two steps
-    assert frames <= 4 * PACE
+    assert frames <= 3 * PACE
     p.d.step()
     assert p.d.snapshot() == before
     p.screen = screen
@@ -399,22 +401,22 @@ def test_the_clock_runs_beside_the_name_of_whoever_moves(pair: Callable[..., Pai
     p.settle()
     other = p.bob.name[:8]
     theirs = (playscreen.HAND_X + 8 * len(other) + 12 + 1, playscreen.CPU_Y - playscreen.LINE + 2)
-    assert pixels_in(p.d, MY_CLOCK_X + 1, STATUS_Y + 2, 94, 4, YELLOW) > 80      # Ann's, nearly full
+    assert pixels_in(p.d, MY_CLOCK_X + 1, STATUS_Y + 2, 94, 4, YELLOW) > 40      # Ann's, running
     assert pixels_in(p.d, *theirs, 94, 4, YELLOW) == 0
     ann_moves(p.d, p.screen)
     p.pump(lambda: p.table.mode is Mode.HUMAN_DISCARD)
     ann_moves(p.d, p.screen)
     p.pump(lambda: p.screen.link.clock_seat == p.bob_link.seat)
     p.d.step()
-    assert pixels_in(p.d, *theirs, 94, 4, YELLOW) > 80                           # now Bob's
+    assert pixels_in(p.d, *theirs, 94, 4, YELLOW) > 40                           # now Bob's
     assert pixels_in(p.d, MY_CLOCK_X + 1, STATUS_Y + 2, 94, 4, YELLOW) == 0
 
 
 def test_a_clock_run_out_is_said_standard_moved(pair: Callable[..., Pair]) -> None:
     p = pair(clock=1, bob_invites=True)              # Bob moves first; Ann lets her 1 s go
     p.bob_turn()
-    p.pump(lambda: bool(p.screen.link.timeouts), 5)
-    p.pump(lambda: shows_text(p.d, playscreen.MSG_X + 16, playscreen.MSG_Y, "STANDARD moved for you: the"), 3)
+    p.pump(lambda: bool(p.screen.link.timeouts))
+    p.pump(lambda: shows_text(p.d, playscreen.MSG_X + 16, playscreen.MSG_Y, "STANDARD moved for you: the"))
     p.bob_link.resign()
 
 

@@ -402,21 +402,22 @@ class RoomPlayScreen(PlayScreen):
         if end is None:
             return ["The room is finishing the game."]
         me, other = self.names()
+        shown = other[:12].upper()               # the lines stay inside the message area
         loser = other if end.get("winner") == me else me
-        whose = "YOU" if loser == me else loser.upper()
+        whose = "YOU" if loser == me else shown
         if end.get("winner") == me:
             lines = ["YOU WIN THE GAME!"]
         elif end.get("winner") is None:
             lines = ["THE GAME IS A DRAW."]
         else:
-            lines = [f"{other.upper()} WINS THE GAME."]
+            lines = [f"{shown} WINS THE GAME."]
         scores = end.get("scores") or [0, 0]
         mine, theirs = scores[self.link.seat], scores[1 - self.link.seat]
         how = end.get("how")
         if how == "resigned":
             lines.append(f"{whose} RESIGNED.")
         elif how == "clock":
-            lines.append(f"{'YOUR' if loser == me else whose + chr(39) + 'S'} CLOCK RAN OUT.")
+            lines.append("YOUR CLOCK RAN OUT." if loser == me else f"{whose}'S CLOCK RAN OUT.")
         elif how == "away":
             lines.append(f"{whose} DID NOT COME BACK.")
         lines.append(f"{mine} TO {theirs}.")
