@@ -19,7 +19,9 @@ import pytest
 from port.cards import Card
 from port.ginrummy import record
 from port.ginrummy.main import play as playscreen
-from port.ginrummy.main.roomplay import CHAT_AREA, HINTS_OFF, MUTE_X, MY_CLOCK_X, STATUS_X, STATUS_Y, RoomPlayScreen, play
+from port.ginrummy.main.roomplay import (
+    CHAT_AREA, HINTS_OFF, MUTE_X, MY_CLOCK_X, STATUS_X, STATUS_Y, RoomPlayScreen, play,
+)
 from port.ginrummy.main.table import PACE, Mode
 from port.ginrummy.rules import arrange
 from port.main.driver import Driver

@@ -117,6 +117,8 @@ class PlayScreen:
         # Where QUIT and MAIN MENU lead (the title screen): given by whoever starts the
         # game, so that this module needs none of the menus (which start games from here).
         self.leave_to = leave_to
+        # The table: the computer game's own, or one given with its reading interface
+        # and actions (a room game's ``RoomTable``).
         cfg = ctx.config
         self.table = table if table is not None else Table(cfg.options(), ctx.computer(), ctx.new_deal_source(),
                                                            cfg.sort)

@@ -226,7 +226,8 @@ class RoomTable(Arranging):
         return self.mode is Mode.HUMAN_DISCARD and 0 <= index < len(cards) and self.discard(cards[index])
 
     def discard(self, card: Card | None) -> bool:
-        return self.mode is Mode.HUMAN_DISCARD and card is not None and self._send({"act": "discard", "card": str(card)})
+        return (self.mode is Mode.HUMAN_DISCARD and card is not None
+                and self._send({"act": "discard", "card": str(card)}))
 
     def knock(self) -> bool:
         return self.mode is Mode.KNOCK_PROMPT and self._send({"act": "knock"})
