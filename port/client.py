@@ -118,24 +118,39 @@ class BrowserTransport:
     def __init__(self) -> None:
         self._got: list[tuple[str, str]] = []
         self._ws: Any = None
-        self._keep: list[Any] = []        # the callbacks, kept alive while the socket lives
+        self._keep: list[tuple[str, Any]] = []    # the socket's listeners, kept alive while it is ours
 
     def open(self, url: str) -> None:
         import js                                   # only in the browser
         from pyodide.ffi import create_proxy        # type: ignore[import-not-found]
 
-        def on(kind: str, read: Callable[[Any], str]) -> Any:
-            proxy = create_proxy(lambda event: self._got.append((kind, read(event))))
-            self._keep.append(proxy)
-            return proxy
+        self.close()                                # a socket before this one: let go
         try:
-            self._ws = js.WebSocket.new(url)
+            ws = js.WebSocket.new(url)
         except Exception:
             self._got.append(("closed", f"{url} is not a room's address (ws://HOST:PORT)"))
             return
-        self._ws.addEventListener("open", on("open", lambda e: ""))
-        self._ws.addEventListener("message", on("message", lambda e: str(e.data)))
-        self._ws.addEventListener("close", on("closed", lambda e: f"no room at {url}, or the connection dropped"))
+        state = {"open": False, "ended": False}
+
+        def opened(event: Any) -> None:
+            state["open"] = True
+            self._got.append(("open", ""))
+
+        def message(event: Any) -> None:
+            self._got.append(("message", str(event.data)))
+
+        def ended(event: Any) -> None:
+            # A socket that fails says "error" and then "close" (Node 20's own WebSocket
+            # only "error" when nothing answers): the page hears of it once.
+            if not state["ended"]:
+                state["ended"] = True
+                self._got.append(("closed", "the connection dropped" if state["open"] else f"no room at {url}"))
+
+        self._ws = ws
+        for name, call in (("open", opened), ("message", message), ("error", ended), ("close", ended)):
+            proxy = create_proxy(call)
+            ws.addEventListener(name, proxy)
+            self._keep.append((name, proxy))
 
     def send(self, text: str) -> None:
         if self._ws is not None and self._ws.readyState == 1:
@@ -146,11 +161,15 @@ class BrowserTransport:
         return got
 
     def close(self) -> None:
+        """Close the socket and let it go: its listeners are taken off before their
+        proxies are freed (its close event would call a freed proxy, an uncaught
+        "Object has already been destroyed" in the page), so nothing of it is heard again."""
         if self._ws is not None:
-            self._ws.close()
-        for proxy in self._keep:
+            self._ws.close()                        # closing a closed socket does nothing
+        for name, proxy in self._keep:
+            self._ws.removeEventListener(name, proxy)
             proxy.destroy()
-        self._keep = []
+        self._ws, self._keep = None, []
 
 
 def default_transport() -> Transport:

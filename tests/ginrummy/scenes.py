@@ -186,8 +186,13 @@ SCENES: dict[str, tuple[Callable[[Driver], None], dict[str, object]]] = {
 
 
 def scene_image(name: str) -> png.Indexed:
-    """Play a scene from a fresh start in a fresh directory and return the screen."""
-    act, fields = SCENES[name]
+    """Play a scene from a fresh start in a fresh directory and return the screen (a
+    room game's scenes too: ``room_scenes.ROOM_SCENES``, compared by test_room_game.py)."""
+    if name in SCENES:
+        act, fields = SCENES[name]
+    else:
+        from tests.ginrummy.room_scenes import ROOM_SCENES
+        act, fields = ROOM_SCENES[name]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp)
         _with_records(path)

@@ -40,14 +40,20 @@ def computer_for(level: str, seed: int, spec: str | None = None) -> Player:
 class CribPlay:
     """One game against the computer."""
 
-    def __init__(self, ctx: CribContext) -> None:
+    QUIT_ASK = ("QUIT THIS GAME?", "(NO STATISTICS SAVED)")     # the yes/no box's words
+
+    def __init__(self, ctx: CribContext, table: CribTable | None = None) -> None:
+        """``table``: the game given from outside (a card room's table); without it,
+        a new game against the computer."""
         self.ctx = ctx
         cfg = ctx.config
         launch = ctx.session.launch
-        rng = ctx.new_deal_source()
-        seed = 0 if ctx.seed is None else ctx.seed
-        self.table = CribTable(Options(cfg.score_limit, cfg.skunking), computer_for(cfg.level, seed + ctx.games, launch.computer),
-                               rng, name=cfg.name, animate=not launch.noanimation, pause=launch.pause)
+        if table is None:
+            rng = ctx.new_deal_source()
+            seed = 0 if ctx.seed is None else ctx.seed
+            table = CribTable(Options(cfg.score_limit, cfg.skunking), computer_for(cfg.level, seed + ctx.games, launch.computer),
+                              rng, name=cfg.name, animate=not launch.noanimation, pause=launch.pause)
+        self.table = table
         self.quit_asked = False
         self.recorded = False
         self.note = ""                  # what SAVE RECORD did
@@ -234,6 +240,7 @@ class CribPlay:
         self._draw_human(hidden)
         self._draw_boxes()
         self._draw_message()
+        self._draw_beside()
         for f, (x, y) in t.flying():
             if f.face_up:
                 s.card(x, y, f.card, self.ctx.config.big_cards)
@@ -248,15 +255,15 @@ class CribPlay:
         s = self.ctx.session.screen
         t = self.table
         you, cpu = t.front
-        s.text(L.SCORES_X, L.SCORES_Y, f"{'COMPUTER':<8}  {cpu:>3}", LIGHTRED)
-        s.text(L.SCORES_X, L.SCORES_Y + LINE, f"{self.ctx.config.name[:8]:<8}  {you:>3}", LIGHTGREEN)
+        s.text(L.SCORES_X, L.SCORES_Y, f"{t.them[:8]:<8}  {cpu:>3}", LIGHTRED)
+        s.text(L.SCORES_X, L.SCORES_Y + LINE, f"{t.name[:8]:<8}  {you:>3}", LIGHTGREEN)
         s.text(L.SCORES_X, L.SCORES_Y + 2 * LINE, f"{'LIMIT':<8}  {t.options.limit:>3}", LIGHTGRAY)
-        dealer = "YOU DEAL" if t.hand.dealer == HUMAN else "COMPUTER DEALS"
+        dealer = "YOU DEAL" if t.hand.dealer == HUMAN else f"{t.them} DEALS"
         s.text(L.SCORES_X, L.SCORES_Y + 3 * LINE + 4, dealer, WHITE)
 
     def _draw_computer(self, hidden: set[int]) -> None:
         s = self.ctx.session.screen
-        s.text(L.CPU_X, L.CPU_LABEL_Y, "COMPUTER", LIGHTGRAY)
+        s.text(L.CPU_X, L.CPU_LABEL_Y, self.table.them, LIGHTGRAY)
         for i, c in enumerate(self.table.hand.hands[COMPUTER]):
             if c not in hidden:
                 s.back(*L.hand_slot(COMPUTER, i))
@@ -332,25 +339,36 @@ class CribPlay:
 
     def _draw_message(self) -> None:
         s = self.ctx.session.screen
-        t = self.table
         if self.quit_asked:
-            s.text(L.MSG_X + 16, L.MSG_Y + 8, "QUIT THIS GAME?", WHITE)
-            s.text(L.MSG_X + 16, L.MSG_Y + 8 + LINE, "(NO STATISTICS SAVED)", LIGHTGRAY)
+            ask, why = self.QUIT_ASK
+            s.text(L.MSG_X + 16, L.MSG_Y + 8, ask, WHITE)
+            s.text(L.MSG_X + 16, L.MSG_Y + 8 + LINE, why, LIGHTGRAY)
             s.button(*L.YES_BOX, "YES", "Y")
             s.button(*L.NO_BOX, "NO", "N")
             return
+        for i, line in enumerate(self._message_lines()[:5]):
+            s.text(L.MSG_X + 16, L.MSG_Y + LINE * i, line, WHITE)
+
+    def _message_lines(self) -> list[str]:
+        """What the message area says: whose turn, what to do, or the table's message."""
+        t = self.table
         lines: list[str] = []
         if t.your_turn_to_lay_away():
-            whose = "YOUR" if t.hand.dealer == HUMAN else "THE COMPUTER'S"
+            whose = "YOUR" if t.hand.dealer == HUMAN else f"{t.the_them}'S"
             lines = ["Pick two cards (1-6)", f"for {whose} crib,", "then LAY AWAY."]
         elif t.your_turn_to_play():
             lines = ["Your turn: play a card", f"(1-{len(t.hand.hands[HUMAN])})."]
         elif not t.busy and t.hand.phase is Phase.PLAY:
-            lines = ["The computer is playing."]
+            lines = [self._playing_line()]
         if t.message:
             lines = textwrap.wrap(t.message, 28)
-        for i, line in enumerate(lines[:5]):
-            s.text(L.MSG_X + 16, L.MSG_Y + LINE * i, line, WHITE)
+        return lines
+
+    def _draw_beside(self) -> None:
+        """What a card room's screen draws beside the game (under the boxes); none here."""
+
+    def _playing_line(self) -> str:
+        return "The computer is playing."
 
     def _frame(self, r: Rect) -> None:
         s = self.ctx.session.screen

@@ -93,12 +93,17 @@ class Beat:
         return max((f.end for f in self.flights), default=0)
 
 
-def who(seat: int, name: str) -> str:
-    return name if seat == HUMAN else "COMPUTER"
+def who(seat: int, name: str, them: str = "COMPUTER") -> str:
+    return name if seat == HUMAN else them
 
 
 class CribTable:
     """A game against the computer, seat 0 you, seat 1 the computer."""
+
+    # The other seat as the boxes name it: the computer here, a person's name in the
+    # card room (``port.cribbage.main.roomplay``).
+    them = "COMPUTER"
+    the_them = "THE COMPUTER"
 
     def __init__(self, options: Options, computer: Player, rng: Rng, *, name: str = "PLAYER",
                  animate: bool = True, pause: bool = False, first_dealer: int | None = None) -> None:
@@ -457,26 +462,26 @@ class CribTable:
             self._fly([Flight(e.card, True, L.DECK, L.STARTER)])
             if e.points:
                 # Version 1.7: a jack cut as the starter is "heels", not "nobs".
-                self._box(Box("HIS HEELS", ["THE STARTER IS A JACK:", f"{who(e.seat, name)} PEGS 2."]), pegs)
+                self._box(Box("HIS HEELS", ["THE STARTER IS A JACK:", f"{who(e.seat, name, self.them)} PEGS 2."]), pegs)
         elif e.act is Act.PLAY:
             assert e.card is not None
             self.row.append((e.seat, e.card))
             self.count = e.count
             if e.points:
                 said = " ".join(aloud(peg_phrases(e.scores))).upper()
-                self._box(Box(f"{who(e.seat, name)} PEGS {e.points}",
+                self._box(Box(f"{who(e.seat, name, self.them)} PEGS {e.points}",
                               [f"COUNT {e.count}:", *_wrap(said, INFO_COLUMNS)],
                               clear_row=e.count == 31), pegs)
             elif e.count == 31:
                 self._push(Beat(clear_row=True))
         elif e.act is Act.GO:
-            self._box(Box("GO", [f"{'YOU SAY' if e.seat == HUMAN else 'THE COMPUTER SAYS'} GO."]))
+            self._box(Box("GO", [f"{'YOU SAY' if e.seat == HUMAN else self.the_them + ' SAYS'} GO."]))
         elif e.act is Act.GO_POINT:
-            self._box(Box(f"{who(e.seat, name)} PEGS {e.points}", [e.words.upper() + "."], clear_row=True), pegs)
+            self._box(Box(f"{who(e.seat, name, self.them)} PEGS {e.points}", [e.words.upper() + "."], clear_row=True), pegs)
         elif e.act is Act.SHOW:
             entry = self.hand.shows[-1]
             self._count_for_stats(entry)
-            box = Box(show_title(entry, self.hand.dealer, name), show_lines(entry), show=entry)
+            box = Box(show_title(entry, self.hand.dealer, name, self.the_them), show_lines(entry), show=entry)
             self._shows_now.append(box)
             self._box(box, pegs)
 
@@ -495,7 +500,7 @@ class CribTable:
         self._closed = True
         you, cpu = self.front
         self._box(Box(f"AFTER HAND {self.game.hands_dealt}",
-                      [f"{self.name:<8}  {you:>3}", f"{'COMPUTER':<8}  {cpu:>3}",
+                      [f"{self.name:<8}  {you:>3}", f"{self.them:<8}  {cpu:>3}",
                        f"TO {self.options.limit}"], waits=True))
 
     def _next_hand(self) -> None:
@@ -509,8 +514,8 @@ class CribTable:
         self._deal_beat()
 
 
-def show_title(entry: ShowEntry, dealer: int, name: str) -> str:
-    whose = "YOUR" if entry.seat == HUMAN else "THE COMPUTER'S"
+def show_title(entry: ShowEntry, dealer: int, name: str, the_them: str = "THE COMPUTER") -> str:
+    whose = "YOUR" if entry.seat == HUMAN else f"{the_them}'S"
     role = "CRIB" if entry.what == "crib" else ("HAND (DEALER)" if entry.seat == dealer else "HAND (NON-DEALER)")
     return f"{whose} {role}"
 

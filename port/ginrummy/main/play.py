@@ -102,19 +102,51 @@ def card_rect(i: int, y: int = HAND_Y) -> Rect:
 
 
 class PlayScreen:
-    """One game against the computer. ``update`` maps events to the Table's actions."""
+    """One game against the computer. ``update`` maps events to the Table's actions.
 
-    def __init__(self, ctx: Context, leave_to: Callable[[Context], Controller]) -> None:
+    A room game (``roomplay.RoomPlayScreen``) is this screen on another table: one with
+    the Table's reading interface and actions, fed by the room; the hooks below
+    (``names``, ``words``, the question and the game end's boxes) say who sits there."""
+
+    QUIT_QUESTION = "QUIT THIS GAME?"
+    AGAIN_LABEL = ("PLAY AGAIN", "A")
+    MENU_LABEL = ("MAIN MENU", "M")
+
+    def __init__(self, ctx: Context, leave_to: Callable[[Context], Controller], table: Table | None = None) -> None:
         self.ctx = ctx
         # Where QUIT and MAIN MENU lead (the title screen): given by whoever starts the
         # game, so that this module needs none of the menus (which start games from here).
         self.leave_to = leave_to
+        # The table: the computer game's own, or one given with its reading interface
+        # and actions (a room game's ``RoomTable``).
         cfg = ctx.config
-        self.table = Table(cfg.options(), ctx.computer(), ctx.new_deal_source(), cfg.sort)
+        self.table = table if table is not None else Table(cfg.options(), ctx.computer(), ctx.new_deal_source(),
+                                                           cfg.sort)
         self.quit_asked = False
         self.recorded = False
         self.note = ""                  # what SAVE RECORD did, until the next hand
         ctx.session.screen.set_page(0)
+
+    # ---- who sits at the table: the computer here, a person in the room -------------
+
+    def names(self) -> tuple[str, str]:
+        """The player's name and the opponent's, as the scores show them."""
+        return self.ctx.config.name, "COMPUTER"
+
+    def short_name(self) -> str:
+        """The opponent in the score sheet's narrow Hollywood columns."""
+        return "CPU"
+
+    def words(self, line: str) -> str:
+        """A line of the message area or the score sheet, in the opponent's name."""
+        return line
+
+    def quit_label(self) -> tuple[str, str]:
+        return "QUIT", "Q"
+
+    def records_shown(self) -> bool:
+        """Whether SAVE RECORD and REVIEW stand on the bottom row (where UNDO was)."""
+        return self.table.mode in (Mode.HAND_END, Mode.GAME_END)
 
     # ---- input ---------------------------------------------------------------------
 
@@ -356,31 +388,30 @@ class PlayScreen:
         t = self.table
         opts = t.options
         human, cpu = t.scores
-        name = self.ctx.config.name[:8]
-        s.text(HAND_X, CPU_Y - LINE, "COMPUTER", LIGHTGRAY)
+        name, other = (n[:8] for n in self.names())
+        s.text(HAND_X, CPU_Y - LINE, other, LIGHTGRAY)
         if opts.scoring == "HOLLYWOOD":
             # the three games' points side by side: "G1  G2  G3" over them
             cols = t.game.column_points
             s.text(HOLLYWOOD_X, 20 - LINE, f"{'':<8}{'G1':>4}{'G2':>4}{'G3':>4}", LIGHTGRAY)
-            for row, (who, seat) in enumerate(((name, HUMAN), ("COMPUTER", COMPUTER))):
+            for row, (who, seat) in enumerate(((name, HUMAN), (other, COMPUTER))):
                 s.text(HOLLYWOOD_X, 20 + row * LINE, f"{who:<8}" + "".join(f"{c[seat]:>4}" for c in cols),
                        WHITE)
-            s.text(HOLLYWOOD_X, 20 + 2 * LINE, f"{'LIMIT':<8}{self.ctx.config.score_limit:>4}", LIGHTGRAY)
+            s.text(HOLLYWOOD_X, 20 + 2 * LINE, f"{'LIMIT':<8}{opts.score_limit:>4}", LIGHTGRAY)
         else:
             s.text(SCORE_X, 20, f"{name:<8}{human:>5}", WHITE)
-            s.text(SCORE_X, 20 + LINE, f"{'COMPUTER':<8}{cpu:>5}", WHITE)
-            s.text(SCORE_X, 20 + 2 * LINE, f"{'LIMIT':<8}{self.ctx.config.score_limit:>5}", LIGHTGRAY)
+            s.text(SCORE_X, 20 + LINE, f"{other:<8}{cpu:>5}", WHITE)
+            s.text(SCORE_X, 20 + 2 * LINE, f"{'LIMIT':<8}{opts.score_limit:>5}", LIGHTGRAY)
         x = HOLLYWOOD_X if opts.scoring == "HOLLYWOOD" else SCORE_X
         if opts.boxes:
             bh, bc = t.boxes
             s.text(x, 20 + 3 * LINE, f"BOXES {bh} TO {bc}", WHITE)
         if dealer_shown(opts):
-            s.text(x, 20 + 4 * LINE, f"DEALER {name if t.dealer == HUMAN else 'COMPUTER'}", LIGHTGRAY)
+            s.text(x, 20 + 4 * LINE, f"DEALER {name if t.dealer == HUMAN else other}", LIGHTGRAY)
 
     def _draw_computer_backs(self) -> None:
         s = self.ctx.session.screen
-        n = self.table.hand.hands[COMPUTER].bit_count()
-        for i in range(n):
+        for i in range(self.table.opponent_cards):
             s.back(HAND_X + i * BACK_STEP, CPU_Y)
 
     def _draw_human(self) -> None:
@@ -418,14 +449,14 @@ class PlayScreen:
         s.button(*DECK_BOX, "DECK", "D")
         s.button(*PILE_BOX, "DISCARD PILE", 8)
         s.button(*DRAWN_BOX, "DRAWN CARD", "D")
-        if self.table.mode in (Mode.HAND_END, Mode.GAME_END):
+        if self.records_shown():
             s.button(*REVIEW_BOX, "REVIEW", "V")
         else:
             s.button(*UNDO_BOX, "UNDO", "U")
         s.button(*HINT_BOX, "HINT", "H")
-        s.button(*QUIT_BOX, "QUIT", "Q")
+        s.button(*QUIT_BOX, *self.quit_label())
         t = self.table
-        if t.mode in (Mode.HAND_END, Mode.GAME_END):
+        if self.records_shown():
             self._draw_save()
         if self.ctx.config.arrange and t.can_arrange():
             s.button(*RANK_BOX, "BY RANK", "R")
@@ -444,14 +475,14 @@ class PlayScreen:
         t = self.table
         lines: list[str] = []
         if self.quit_asked:
-            s.text(MSG_X + 16, ROW_Y + 8, "QUIT THIS GAME?", WHITE)
+            s.text(MSG_X + 16, ROW_Y + 8, self.QUIT_QUESTION, WHITE)
             s.button(*YES_BOX, "YES", "Y")
             s.button(*NO_BOX, "NO", "N")
             return
         if t.mode is Mode.UPCARD_OFFER:
             first = (["The computer declined it."] if t.declined_by_computer() else [])
             for i, line in enumerate([*first, "Take the upcard?"]):
-                s.text(MSG_X + 16, MSG_Y + LINE * i, line, WHITE)
+                s.text(MSG_X + 16, MSG_Y + LINE * i, self.words(line), WHITE)
             s.button(*TAKE_BOX, "TAKE", "T")
             s.button(*DECLINE_BOX, "DECLINE", "D")
             if t.hint_target in ("take", "decline"):
@@ -484,16 +515,20 @@ class PlayScreen:
             lines = result_lines(t.result, self.ctx.config.name, t.options, t.hand.knock_card)
             s.button(*CONTINUE_BOX, "CONTINUE", "C")
         elif t.mode is Mode.GAME_END:
-            lines = game_end_lines(t.scores, self.ctx.config.name)
-            s.button(*AGAIN_BOX, "PLAY AGAIN", "A")
-            s.button(*MENU_BOX, "MAIN MENU", "M")
+            lines = self.game_end_lines()
+            s.button(*AGAIN_BOX, *self.AGAIN_LABEL)
+            s.button(*MENU_BOX, *self.MENU_LABEL)
         if t.arranging and t.can_arrange() and t.mode is not Mode.KNOCK_PROMPT:
             lines = (["ARRANGE: pick a card (1-0),", "then the card to put it after."]
                      if t.picked is None else [f"Put {t.picked} after which card?", "(A again: done)"])
         if t.message:
             lines = textwrap.wrap(t.message, 34)
         for i, line in enumerate(lines[:6]):
-            s.text(MSG_X + 16, MSG_Y + LINE * i, line, WHITE)
+            s.text(MSG_X + 16, MSG_Y + LINE * i, self.words(line), WHITE)
+
+    def game_end_lines(self) -> list[str]:
+        """What the game's end says beside the table."""
+        return game_end_lines(self.table.scores, self.ctx.config.name)
 
     def _draw_sheet(self) -> None:
         """The SCORE SHEET page at the game's end (a table rule's scoring, or the
@@ -511,7 +546,7 @@ class PlayScreen:
         # one game: two wide columns; Hollywood: three games of two columns each
         label_x, col_w = (64, 128) if n == 1 else (24, 64)
         x0 = 288 if n == 1 else 152
-        name = self.ctx.config.name[:8]
+        name, other = (n[:8] for n in self.names())
         y = 70
         if n > 1:
             for i in range(n):
@@ -519,7 +554,7 @@ class PlayScreen:
                        f"GAME {i + 1}", YELLOW)
             y += LINE
         for j in range(2 * n):
-            head = (name if j % 2 == 0 else "COMPUTER") if n == 1 else ("YOU" if j % 2 == 0 else "CPU")
+            head = (name if j % 2 == 0 else other) if n == 1 else ("YOU" if j % 2 == 0 else self.short_name())
             s.text(x0 + j * col_w + col_w - 8 - s.text_width(head), y, head, LIGHTGRAY)
         y += LINE + 6
         rows = sheet_rows(sheet, opts)
@@ -533,9 +568,10 @@ class PlayScreen:
             y += LINE + 4
         y = sheet_lines_y(n, len(rows))
         for i, line in enumerate(sheet_lines(sheet, opts)[:5]):
+            line = self.words(line)
             s.text((640 - s.text_width(line)) // 2, y + LINE * i, line, YELLOW if i == 0 else WHITE)
-        s.button(*SHEET_AGAIN_BOX, "PLAY AGAIN", "A")
-        s.button(*SHEET_MENU_BOX, "MAIN MENU", "M")
+        s.button(*SHEET_AGAIN_BOX, *self.AGAIN_LABEL)
+        s.button(*SHEET_MENU_BOX, *self.MENU_LABEL)
         s.button(*SHEET_REVIEW_BOX, "REVIEW", "V")
         self._draw_save()
 

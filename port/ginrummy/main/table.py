@@ -91,7 +91,73 @@ def shown_hand(cards: list[Card], sort: str, order: tuple[Card, ...] | None = No
 ARRANGEMENTS = ("RANK", "SUIT", "MELDS")
 
 
-class Table:
+class Arranging:
+    """Arranging your own hand, the same on every table the game screen draws (against
+    the computer, or a person in the card room): the host gives ``mode`` and ``shown()``.
+
+    "sort by rank" and "sort by suit" buttons (004), a "sort" that puts the melds on the
+    left and the deadwood on the right (001), and "click on card A first, and then on
+    Card B, then Card A will be placed just on the right of Card B" (001)."""
+
+    mode: Mode
+    order: tuple[Card, ...] | None
+    arranging: bool
+    picked: Card | None
+
+    def shown(self) -> Shown:
+        raise NotImplementedError
+
+    def can_arrange(self) -> bool:
+        return self.mode in (Mode.UPCARD_OFFER, Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.COMPUTER,
+                             Mode.KNOCK_PROMPT)
+
+    def arrange_by(self, how: str) -> bool:
+        """RANK or SUIT: the whole hand in that order, kept until the next sort or hand;
+        MELDS: back to the original's layout, melds on the left."""
+        if how not in ARRANGEMENTS or not self.can_arrange():
+            return False
+        if how == "MELDS":
+            self.order = None
+        else:
+            self.order = tuple(sorted(self.shown().cards, key=sort_key(how)))
+        self.picked = None
+        return True
+
+    def toggle_arranging(self) -> bool:
+        if not self.can_arrange():
+            return False
+        self.arranging = not self.arranging
+        self.picked = None
+        return True
+
+    def choose_to_arrange(self, index: int) -> bool:
+        """While arranging: the first card chosen is picked, the second is the one it
+        goes just right of (choosing the picked card again puts it down)."""
+        cards = self.shown().cards
+        if not self.arranging or not 0 <= index < len(cards):
+            return False
+        card = cards[index]
+        if self.picked is None:
+            self.picked = card
+        elif self.picked == card:
+            self.picked = None
+        else:
+            self.move_after(self.picked, card)
+            self.picked = None
+        return True
+
+    def move_after(self, a: Card, b: Card) -> bool:
+        """Card A to just right of card B, both in the shown hand."""
+        cards = list(self.shown().cards)
+        if a not in cards or b not in cards or a == b:
+            return False
+        cards.remove(a)
+        cards.insert(cards.index(b) + 1, a)
+        self.order = tuple(cards)
+        return True
+
+
+class Table(Arranging):
     """One game against the computer, from the human's seat (seat 0: first to move
     unless a table rule deals otherwise)."""
 
@@ -151,6 +217,11 @@ class Table:
         return self.game.sheet()
 
     @property
+    def opponent_cards(self) -> int:
+        """How many cards the computer holds (its backs on the table)."""
+        return self.hand.hands[COMPUTER].bit_count()
+
+    @property
     def sheet_shown(self) -> bool:
         """Whether the game's end shows the SCORE SHEET: under any scoring but the
         original's running total, or with the shutout doubler (the original's game
@@ -163,60 +234,6 @@ class Table:
         if self.mode is Mode.HUMAN_DISCARD and self.hand.drawn is not None:
             cards = [c for c in cards if c != self.hand.drawn]
         return shown_hand(cards, self.sort, self.order)
-
-    # ---- arranging your own hand -------------------------------------------------------
-    # "sort by rank" and "sort by suit" buttons (004), a "sort" that puts the melds on the
-    # left and the deadwood on the right (001), and "click on card A first, and then on
-    # Card B, then Card A will be placed just on the right of Card B" (001).
-
-    def can_arrange(self) -> bool:
-        return self.mode in (Mode.UPCARD_OFFER, Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.COMPUTER,
-                             Mode.KNOCK_PROMPT)
-
-    def arrange_by(self, how: str) -> bool:
-        """RANK or SUIT: the whole hand in that order, kept until the next sort or hand;
-        MELDS: back to the original's layout, melds on the left."""
-        if how not in ARRANGEMENTS or not self.can_arrange():
-            return False
-        if how == "MELDS":
-            self.order = None
-        else:
-            self.order = tuple(sorted(self.shown().cards, key=sort_key(how)))
-        self.picked = None
-        return True
-
-    def toggle_arranging(self) -> bool:
-        if not self.can_arrange():
-            return False
-        self.arranging = not self.arranging
-        self.picked = None
-        return True
-
-    def choose_to_arrange(self, index: int) -> bool:
-        """While arranging: the first card chosen is picked, the second is the one it
-        goes just right of (choosing the picked card again puts it down)."""
-        cards = self.shown().cards
-        if not self.arranging or not 0 <= index < len(cards):
-            return False
-        card = cards[index]
-        if self.picked is None:
-            self.picked = card
-        elif self.picked == card:
-            self.picked = None
-        else:
-            self.move_after(self.picked, card)
-            self.picked = None
-        return True
-
-    def move_after(self, a: Card, b: Card) -> bool:
-        """Card A to just right of card B, both in the shown hand."""
-        cards = list(self.shown().cards)
-        if a not in cards or b not in cards or a == b:
-            return False
-        cards.remove(a)
-        cards.insert(cards.index(b) + 1, a)
-        self.order = tuple(cards)
-        return True
 
     @property
     def drawn(self) -> Card | None:

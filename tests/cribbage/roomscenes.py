@@ -1,0 +1,139 @@
+"""A card room's Cribbage game in a fixed state, for its stored reference images
+(tests/cribbage/reference/room_*.png), at EGA and HERC.
+
+The room's own driver of the game (``port.room.games.CribDriver``, a fixed seed) says
+what the seat's stream would say, and it is handed to the table's link as the session
+hands it; the session's clock stands still, so the move clock is drawn the same every
+time. Remade by ``python -m tests.cribbage.roomscenes`` (then look at the images).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from port.cribbage.main.roomplay import RoomPlay, play
+from port.cribbage.rules import View
+from port.main.driver import Driver
+from port.main.roomsession import RoomSession, TableLink
+from port.protocol import decode
+from port.room.games import CribDriver
+from port.screen import png
+from tests.cribbage.helpers import box_up, open_cribbage
+
+REFERENCE = Path(__file__).parent / "reference"
+RULES = {"limit": 121, "skunking": True, "hints": False}
+SEED = 11
+NOW = 1000.0
+
+
+def link_to(driver: CribDriver) -> tuple[RoomSession, TableLink]:
+    """A session that never connects (its clock stopped) and a table link at seat 0."""
+    session = RoomSession("ws://127.0.0.1:9", now=lambda: NOW)
+    session.name = "Ann"
+    session.client.status = "open"          # as a session in the room: your moves are taken
+    link = TableLink(session, "tscene", "cribbage", 0, ["Ann", "Bob"], dict(RULES), 60)
+    return session, link
+
+
+def say(driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """What the room's driver owes the link's seat, as the session hands it over."""
+    for seat, msg in driver.out:
+        if seat == link.seat:
+            seq[0] += 1
+            link.hear({**msg, "table": link.table, "seq": seq[0]})
+    driver.out = []
+
+
+def first_fit(driver: CribDriver) -> dict[str, Any]:
+    """The seat to move's plain move: its first two cards away, its first card that fits."""
+    seat = driver.to_move()
+    assert seat is not None
+    v = driver.seat_view(seat)
+    if driver.decision() == "lay_away":
+        return {"act": "lay_away", "cards": [str(c) for c in v.hand[:2]]}
+    fits = v.legal_plays()
+    return {"act": "play", "card": str(fits[0])} if fits else {"act": "go"}
+
+
+def settle(d: Driver) -> None:
+    p = d.controller
+    for _ in range(3000):
+        t = p.table
+        if not t.pending and not t.beats:
+            return
+        if box_up(t) and t.age > 2:
+            d.key("SPACE")
+        else:
+            d.step()
+    raise AssertionError("the scene did not settle")
+
+
+def board(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """Mid-play of hand 1: two cards on the count, your turn, your clock running, a chat."""
+    while not (len(driver.seat_view(0).count_cards) >= 2 and driver.to_move() == 0
+               and driver.decision() == "play" and driver.seat_view(0).legal_plays()):
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.hear({"type": "clock", "table": link.table, "seat": 0, "name": "Ann", "seconds": 42.0})
+    link.hear({"type": "chat", "table": link.table, "name": "Bob", "text": "good luck"})
+    link.hear({"type": "chat", "table": link.table, "name": "Ann", "text": "thanks, you too"})
+    settle(d)
+
+
+def end(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """The game's end: who won and how, the ratings' changes, REMATCH and LOBBY."""
+    while not driver.over:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    v = decode(View, link.inbox[-1]["view"])
+    winner = "Ann" if driver.winner() == 0 else "Bob"
+    link.hear({"type": "game_end", "table": link.table, "number": 7, "how": "played", "winner": winner,
+               "scores": list(v.scores), "rated": True,
+               "ratings": {"Ann": {"before": "1500?", "after": "1662?", "change": 162},
+                           "Bob": {"before": "1623", "after": "1580", "change": -43}}})
+    settle(d)
+
+
+SCENES: dict[str, tuple[Callable[..., None], dict[str, object]]] = {
+    "room_board": (board, {}),
+    "room_board_herc": (board, {"profile": "HERC"}),
+    "room_end": (end, {}),
+}
+
+
+def scene_image(name: str) -> png.Indexed:
+    act, fields = SCENES[name]
+    with tempfile.TemporaryDirectory() as tmp:
+        d = open_cribbage(Path(tmp), seed=3, **fields)
+        d.move(630, 340)                  # the pointer parked out of the way
+        d.step()
+        driver = CribDriver(RULES, SEED)
+        session, link = link_to(driver)
+        ctx = d.controller.ctx
+        d.loop.controller = play(ctx, session, link, lambda: None)
+        d.step()
+        assert isinstance(d.controller, RoomPlay)
+        act(d, driver, link, [0])
+        d.step()
+        p = d.screen.profile
+        return png.Indexed(p.width, p.height, d.snapshot(), p.palette)
+
+
+def main(names: list[str]) -> int:
+    from port.main import loop
+    from port.main.launch import Launch
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    loop.init_pyxel(Launch(headless=True))
+    for name in names or list(SCENES):
+        png.write(REFERENCE / f"{name}.png", scene_image(name))
+        print(f"wrote tests/cribbage/reference/{name}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
