@@ -358,12 +358,39 @@ def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
     assert (link.opponent, link.seat, link.game) == ("Bob", 1, "ginrummy")
     assert link.rules["score_limit"] == 150 and link.hints
     assert kept(tmp_path)["room_with"] == "Bob"              # a restart offers to rejoin
-    assert d.controller is not page and not isinstance(d.controller, (InvitePage, LobbyPage))
+    assert type(d.controller).__module__ == "port.ginrummy.main.roomplay"     # the game's own screen
     assert isinstance(back(), LobbyPage) and kept(tmp_path)["room_with"] == ""
     for t in bob.take_started():
         t.resign()
     bob.close()
     link.session.close()
+
+
+def test_cribbage_from_its_title_to_its_room_game_screen(headless_pyxel, tmp_path: Path, room: str) -> None:
+    """The whole way in Cribbage's program, its own ROOM: CARD ROOM (C), LOG IN, Bob's
+    invitation opened (1) and accepted (A): Cribbage's room game screen against Bob."""
+    from tests.cribbage.helpers import open_cribbage
+
+    bob = session_of(room, "Bob", "pw2")
+    d = open_cribbage(tmp_path, name="Ann")
+    d.key("C")
+    assert isinstance(d.controller, ConnectPage) and d.controller.room is CRIB_ROOM
+    d.key("A")                                                     # the module's room, typed
+    d.type(room)
+    d.key("RETURN")
+    log_in(d, "pw1")
+    bob.invite("Ann", "cribbage", {"limit": 61}, 0)
+    until(d, lambda: bool(d.controller.waiting_invitations()), (bob,), what="Bob's invitation")
+    d.key("1")
+    assert [r.label for r in d.controller.all_rows()] == ["SCORE LIMIT", "SKUNKING", "MOVE CLOCK", "HINTS"]
+    d.key("A")
+    until(d, lambda: type(d.controller).__module__ == "port.cribbage.main.roomplay", (bob,),
+          what="Cribbage's room game screen")
+    assert d.controller.link.opponent == "Bob" and d.controller.link.rules["limit"] == 61
+    for t in bob.take_started():
+        t.resign()
+    bob.close()
+    d.controller.session.close()
 
 
 def test_an_invitation_sent_and_declined_says_so_in_the_lobby(headless_pyxel, tmp_path: Path, room: str) -> None:
