@@ -13,6 +13,7 @@ from port.main.controller import Controller
 from port.main.menus import yes_no
 from port.main.roomgame import RuleRow, Rules
 from port.main.roomsession import RoomSession, TableLink
+from port.cribbage.main import roomplay
 
 ROWS: tuple[RuleRow, ...] = (
     # "cycles the pegging board total between 121 and 61 pegs": either way flips it.
@@ -36,9 +37,7 @@ class CribRoom:
 
     def play(self, ctx: GameContext, session: RoomSession, link: TableLink,
              back: Callable[[], Controller]) -> Controller:
-        from port.cribbage.main.roomplay import play       # the game screen playing a person
-
-        return play(ctx, session, link, back)
+        return roomplay.play(ctx, session, link, back)     # the game screen playing a person
 
 
 ROOM = CribRoom()

@@ -24,6 +24,7 @@ from port.main.controller import Controller
 from port.main.menus import yes_no
 from port.main.roomgame import RuleRow, Rules
 from port.main.roomsession import RoomSession, TableLink
+from port.ginrummy.main import roomplay
 
 # The engine's options by their room names (docs/room.md, "Rules"): the Config's fields
 # of the same names.
@@ -111,9 +112,7 @@ class GinRoom:
 
     def play(self, ctx: GameContext, session: RoomSession, link: TableLink,
              back: Callable[[], Controller]) -> Controller:
-        from port.ginrummy.main.roomplay import play      # the game screen playing a person
-
-        return play(ctx, session, link, back)
+        return roomplay.play(ctx, session, link, back)     # the game screen playing a person
 
 
 ROOM = GinRoom()
