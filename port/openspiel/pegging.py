@@ -48,9 +48,10 @@ from port.cribbage.rules.state import HAND_SIZE, LAST_COUNT, Act, HandState, Pha
 NAME = "python_port_cribbage_pegging"
 MAX_CARDS = 4                      # the four kept cards: the whole play of a deal
 # The default deck: small enough for a tabular CFR with two cards each (8 cards, 420
-# deals), and with every way of pegging in it: fifteens (5 and a ten), pairs, a run
-# (3 4 5), 31 and GO (three tens and a 5 pass 31).
-DECK = "3S 4H 5D 5C TS JH QD KC"
+# deals), and with every way of pegging in it: fifteens (a 5 and a ten, A 4 and a
+# ten), a pair (the 5s), runs (T J Q, J Q K), 31 (three tens and the ace), and the go
+# (three tens, then a 4 or a 5 does not fit).
+DECK = "AS 4H 5D 5C TS JH QD KC"
 PARAMS = {"cards": 2, "deck": DECK, "dealer": 1}
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)

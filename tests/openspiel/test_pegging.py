@@ -63,6 +63,11 @@ def test_the_returns_are_the_pegging_the_engine_scores_for_a_line_of_play() -> N
     assert state.pegging_words() == ["a run of three for 3", "go for 1", "fifteen for 2", "last card for 1"]
     assert state.returns() == [5.0, -5.0]
 
+    state = deal(pyspiel.load_game(pegging.NAME), "TS QD", "JH AS")         # the default deck
+    play(state, "TS JH QD AS")      # a run for the pone; 31 for the dealer, and no point for the last card
+    assert state.pegging_words() == ["a run of three for 3", "thirty-one for 2"]
+    assert state.returns() == [1.0, -1.0]
+
 
 def test_with_four_cards_the_cut_plays_and_pegs_as_a_real_deal() -> None:
     """The cut's moves and points are those of a whole deal on ``Position``, the
