@@ -1,7 +1,7 @@
 """OpenSpiel's CFR on a small cut of Cribbage: the pegging endgame on our rules.
 
     .venv/bin/python scripts/cfr_pegging.py                          # 2 cards each, 8-card deck
-    .venv/bin/python scripts/cfr_pegging.py --cards 3 --deck "3S 4H 5D 5C TS JH QD" --iterations 1,10,100
+    .venv/bin/python scripts/cfr_pegging.py --cards 3 --deck "AS 4H 5D 5C TS JH QD" --iterations 1,10,100
     .venv/bin/python scripts/cfr_pegging.py --json
 
 The game is ``python_port_cribbage_pegging`` (``port.openspiel.pegging``): each seat

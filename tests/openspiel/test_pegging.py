@@ -38,7 +38,7 @@ def play(state: object, line: str) -> None:
         state.apply_action(action)                                          # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("params", [{}, {"cards": 3, "deck": "3S 4H 5D 5C TS JH QD"},
+@pytest.mark.parametrize("params", [{}, {"cards": 3, "deck": "AS 4H 5D 5C TS JH QD"},
                                     {"cards": 4, "dealer": 0}], ids=["2-each", "3-each", "4-each"])
 def test_openspiels_random_simulation_checks_pass_on_the_pegging_cut(params: dict) -> None:
     game = pyspiel.load_game(pegging.NAME, params)
