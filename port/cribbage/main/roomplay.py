@@ -31,7 +31,7 @@ from port.cribbage.main import layout as L
 from port.cribbage.main.context import CribContext
 from port.cribbage.main.layout import COMPUTER, HUMAN, LINE
 from port.cribbage.main.play import CribPlay
-from port.cribbage.main.table import BOX_FRAMES, COMPUTER_FRAMES, DEAL_GAP, Beat, Box, CribTable, Flight
+from port.cribbage.main.table import COMPUTER_FRAMES, DEAL_GAP, Beat, Box, CribTable, Flight
 from port.cribbage.record import PREFIX
 from port.cribbage.rules import Act, Event, Options, Phase, ShowEntry, View
 from port.cribbage.rules.state import fitting
@@ -269,14 +269,7 @@ class RoomTable(CribTable):
             return
         while self.pending and self._ready(self.pending[0]):
             self._apply(self.pending.popleft())
-        beat = self.beat
-        if beat is not None:
-            self.age += 1
-            if beat.box is not None:
-                if not self.pause and not beat.box.waits and self.age >= BOX_FRAMES:
-                    self._next_beat()
-            elif self.age >= beat.frames:
-                self._next_beat()
+        if self._run_beat():
             return
         if self.asked == "play" and not self.hand.legal_plays(HUMAN) and self.end is None and self.connected:
             self._send({"act": "go"})       # "GO is said for you when you cannot play"

@@ -320,18 +320,25 @@ class CribTable:
 
     # ---- the frame clock ------------------------------------------------------------
 
+    def _run_beat(self) -> bool:
+        """The current beat's frame, if one is running (a box waits its time, or its
+        click; a flight its frames): True while it runs."""
+        beat = self.beat
+        if beat is None:
+            return False
+        self.age += 1
+        if beat.box is not None:
+            if not self.pause and not beat.box.waits and self.age >= BOX_FRAMES:
+                self._next_beat()
+        elif self.age >= beat.frames:
+            self._next_beat()
+        return True
+
     def tick(self) -> None:
         """One frame: the current beat runs on, or the game takes its next step."""
         if self.recalled:
             return                          # the game waits while you look back
-        beat = self.beat
-        if beat is not None:
-            self.age += 1
-            if beat.box is not None:
-                if not self.pause and not beat.box.waits and self.age >= BOX_FRAMES:
-                    self._next_beat()
-            elif self.age >= beat.frames:
-                self._next_beat()
+        if self._run_beat():
             return
         if self.game.over:
             return

@@ -24,14 +24,12 @@ from typing import Any
 
 from port.cards import Card, PascalRandom
 from port.ginrummy import record, review
-from port.ginrummy.computer import hint
 from port.ginrummy.main.context import Context
 from port.ginrummy.main.play import CPU_Y, HAND_X, LINE, NOTE_Y, SAVE_BOX, PlayScreen
-from port.ginrummy.main.table import NO_DECK_UNDO, PACE, Arranging, Mode, Shown, shown_hand
+from port.ginrummy.main.table import NO_DECK_UNDO, PACE, Arranging, Mode, Shown, hint_target, shown_hand
 from port.ginrummy.record import PREFIX
 from port.ginrummy.review import Decision
 from port.ginrummy.rules import Act, Game, Options, Phase, Settlement, View, arrange
-from port.ginrummy.rules.players import Draw
 from port.ginrummy.rules.scoring import ScoreSheet
 from port.main.controller import Controller
 from port.main.reviewscreen import ReviewScreen
@@ -245,15 +243,7 @@ class RoomTable(Arranging):
         if not self.link.hints or self.view is None:
             self.message = HINTS_OFF
             return False
-        h = hint(self.view)
-        if h.offer is not None:
-            self.hint_target = "take" if h.offer else "decline"
-        elif h.draw is not None:
-            self.hint_target = "pile" if h.draw is Draw.PILE else "deck"
-        elif h.discard is not None:
-            self.hint_target = h.discard
-        else:
-            self.hint_target = h.knock
+        self.hint_target = hint_target(self.view)
         return True
 
     def next_hand(self) -> bool:

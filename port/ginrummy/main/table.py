@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from port.cards import Card, Rng, sort_key_rank, sort_key_suit
-from port.ginrummy.rules import Act, Game, HandState, IllegalMove, Options, Phase, Settlement
+from port.ginrummy.rules import Act, Game, HandState, IllegalMove, Options, Phase, Settlement, View
 from port.ginrummy.rules.scoring import ScoreSheet
 from port.ginrummy.rules.melds import arrange
 from port.ginrummy.computer import hint
@@ -86,6 +86,17 @@ def shown_hand(cards: list[Card], sort: str, order: tuple[Card, ...] | None = No
         shown = tuple(named) + tuple(c for c in cards if c not in set(named))
     return Shown(shown, frozenset(c for s in arr.sets for c in s),
                  frozenset(c for r in arr.runs for c in r), tuple(groups))
+
+
+def hint_target(view: View) -> object:
+    """What the YELLOW bar marks for a hint on ``view``: "take" or "decline" (the upcard
+    offer), "pile" or "deck", the card to discard, or the knock choice."""
+    h = hint(view)
+    if h.offer is not None:
+        return "take" if h.offer else "decline"
+    if h.draw is not None:
+        return "pile" if h.draw is Draw.PILE else "deck"
+    return h.discard if h.discard is not None else h.knock
 
 
 ARRANGEMENTS = ("RANK", "SUIT", "MELDS")
@@ -357,15 +368,7 @@ class Table(Arranging):
         """The YELLOW bar: the pile or deck to draw, the card to discard, or the knock."""
         if self.mode not in (Mode.UPCARD_OFFER, Mode.HUMAN_DRAW, Mode.HUMAN_DISCARD, Mode.KNOCK_PROMPT):
             return False
-        h = hint(self.game.view(HUMAN))
-        if h.offer is not None:
-            self.hint_target = "take" if h.offer else "decline"
-        elif h.draw is not None:
-            self.hint_target = "pile" if h.draw is Draw.PILE else "deck"
-        elif h.discard is not None:
-            self.hint_target = h.discard
-        else:
-            self.hint_target = h.knock
+        self.hint_target = hint_target(self.game.view(HUMAN))
         return True
 
     def next_hand(self) -> bool:
