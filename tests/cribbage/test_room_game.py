@@ -27,7 +27,7 @@ from tests.cribbage.helpers import box_up, click_at, open_cribbage
 from port.screen import png
 from tests.cribbage.roomscenes import REFERENCE, SCENES, scene_image
 from tests.cribbage.seen import shows_box, shows_line
-from tests.room.helpers import BotProcess, RoomProcess
+from tests.room.helpers import BotProcess, RoomProcess, polled
 
 STEPS = 20000
 
@@ -38,21 +38,10 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomProcess]:
         yield r
 
 
-def frames(sessions: list[RoomSession], until: Callable[[], bool], seconds: float = 15.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for s in sessions:
-            s.poll()
-        if until():
-            return
-        time.sleep(1 / 100)
-    raise AssertionError("it never came")
-
-
 def enter(url: str, name: str) -> RoomSession:
     s = RoomSession(url)
     s.register(name, "pw")
-    frames([s], lambda: s.welcomed or bool(s.error))
+    polled([s], lambda: s.welcomed or bool(s.error))
     assert s.welcomed, s.error
     return s
 
@@ -63,9 +52,9 @@ def with_bot(room: RoomProcess, me: str, bot: str, rules: dict[str, Any], clock:
     proc = BotProcess(room.url, bot, "--game", "cribbage", "--games", "1", "--quiet", *args)
     s = enter(room.url, me)
     s.watch_lobby()
-    frames([s], lambda: bot in s.players, 20)
+    polled([s], lambda: bot in s.players, 20)
     s.invite(bot, "cribbage", rules, clock)
-    frames([s], lambda: bool(s.tables))
+    polled([s], lambda: bool(s.tables))
     return s, s.take_started()[0], proc
 
 
@@ -76,9 +65,9 @@ def with_person(room: RoomProcess, me: str, other: str, rules: dict[str, Any], c
     s, o = enter(room.url, me), enter(room.url, other)
     host, guest = (o, s) if invited else (s, o)
     host.invite(guest.name, "cribbage", rules, clock)
-    frames([s, o], lambda: bool(guest.to_answer()))
+    polled([s, o], lambda: bool(guest.to_answer()))
     guest.answer(guest.to_answer()[0]["id"], "accept")
-    frames([s, o], lambda: bool(s.tables) and bool(o.tables))
+    polled([s, o], lambda: bool(s.tables) and bool(o.tables))
     return s, s.take_started()[0], o, o.take_started()[0]
 
 
@@ -275,7 +264,7 @@ def test_a_new_session_resumed_with_the_token_rejoins_and_finishes_the_game(room
     s.client.transport.close()                      # the program quits: no goodbye
     again = RoomSession(room.url, keep_token=kept.append)
     again.resume(str(kept[0]))
-    frames([again], lambda: bool(again.tables))
+    polled([again], lambda: bool(again.tables))
     link2 = again.take_started()[0]
     assert (link2.table, link2.seat) == (link.table, link.seat)
     d2, p2 = screen(tmp_path, again, link2)
@@ -352,7 +341,7 @@ def test_hints_are_off_unless_the_table_has_them_and_the_chat_line_talks(room: R
     d.key("T")
     d.type("hi")
     d.key("ENTER")
-    frames([o], lambda: bool(olink.chat_lines))
+    polled([o], lambda: bool(olink.chat_lines))
     assert olink.chat_lines == [("Hal", "hi")] and t.hint is None
     olink.chat("good luck")
     run(d, lambda: ("Ian", "good luck") in link.chat_lines, move=False, also=other)

@@ -31,7 +31,7 @@ from port.screen import png
 from port.screen.profiles import DARKGRAY, LIGHTGRAY, YELLOW
 from tests.ginrummy.helpers import center, click_at, open_game, pixels_in, red_over, shows_text, yellow_over
 from tests.ginrummy.scenes import scene_image
-from tests.room.helpers import BotProcess, RoomProcess
+from tests.room.helpers import BotProcess, RoomProcess, polled
 
 REFERENCE = Path(__file__).parent / "reference"
 NAMES = itertools.count(1)
@@ -129,9 +129,9 @@ def pair(room: RoomProcess, tmp_path: Path) -> Callable[..., Pair]:
         ann, bob = enter(room.url, f"Ann{n}", token), enter(room.url, f"Bob{n}")
         host, guest = (bob, ann) if bob_invites else (ann, bob)
         host.invite(guest.name, "ginrummy", rules or {}, clock)
-        _until([ann, bob], lambda: bool(guest.to_answer()))
+        polled([ann, bob], lambda: bool(guest.to_answer()))
         guest.answer(guest.to_answer()[0]["id"], "accept")
-        _until([ann, bob], lambda: bool(ann.tables) and bool(bob.tables))
+        polled([ann, bob], lambda: bool(ann.tables) and bool(bob.tables))
         link, bob_link = ann.take_started()[0], bob.take_started()[0]
         d = open_game(tmp_path, profile=profile)
         ctx = d.controller.ctx
@@ -148,17 +148,6 @@ def pair(room: RoomProcess, tmp_path: Path) -> Callable[..., Pair]:
     # that happens to run on a connection's thread (pyxel's objects must not cross threads).
     made.clear()
     gc.collect()
-
-
-def _until(sessions: list[RoomSession], until: Callable[[], bool], seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for s in sessions:
-            s.poll()
-        if until():
-            return
-        time.sleep(0.005)
-    raise AssertionError("never came")
 
 
 def worst(cards: list[Card]) -> Card:
@@ -192,9 +181,9 @@ def test_a_whole_game_against_a_room_bot_through_the_screen_its_record_the_rooms
     try:
         ann = enter(room.url, "Annie")
         ann.watch_lobby()
-        _until([ann], lambda: "Stan" in ann.players)
+        polled([ann], lambda: "Stan" in ann.players)
         ann.invite("Stan", "ginrummy", {"score_limit": 30}, 60)
-        _until([ann], lambda: bool(ann.tables))
+        polled([ann], lambda: bool(ann.tables))
         link = ann.take_started()[0]
         d = open_game(tmp_path)
         ctx = d.controller.ctx
@@ -305,7 +294,7 @@ def test_a_rejoin_with_the_kept_token_is_the_same_game_at_once(pair: Callable[..
     again = RoomSession(room.url)
     again.resume(str(p.token[-1]))
     last = p.ann.client.seqs[p.screen.link.table]    # the last of the stream the old screen saw
-    _until([again, p.bob], lambda: bool(again.tables)
+    polled([again, p.bob], lambda: bool(again.tables)
            and any(m.get("seq") == last for m in again.tables[p.screen.link.table].inbox))
     link = again.take_started()[0]
     ctx = p.screen.ctx

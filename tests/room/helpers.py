@@ -189,3 +189,15 @@ def in_room(client: Client, name: str, timeout: float = 15.0) -> None:
             return
         time.sleep(0.1)
     raise AssertionError(f"{name} never came into the room")
+
+
+def polled(sessions: Sequence[Any], until: Callable[[], bool], seconds: float = 15.0) -> None:
+    """Poll each ``RoomSession`` as a page does, a frame at a time, until ``until()``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for s in sessions:
+            s.poll()
+        if until():
+            return
+        time.sleep(1 / 100)
+    raise AssertionError("it never came")

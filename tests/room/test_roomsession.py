@@ -3,23 +3,10 @@ polled once a frame that sorts what a real room says into the lobby, the
 invitations and each table's stream, and that comes back to a kept session."""
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from port.main.roomsession import RoomSession
-from tests.room.helpers import RoomProcess
-
-
-def _frames(sessions: list[RoomSession], until: Callable[[], bool], seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for s in sessions:
-            s.poll()
-        if until():
-            return
-        time.sleep(1 / 60)
-    raise AssertionError("never came")
+from tests.room.helpers import RoomProcess, polled
 
 
 def test_two_sessions_meet_in_the_lobby_negotiate_and_sit_at_one_table(tmp_path: Path) -> None:
@@ -29,29 +16,29 @@ def test_two_sessions_meet_in_the_lobby_negotiate_and_sit_at_one_table(tmp_path:
         bob = RoomSession(room.url)
         ann.register("Ann", "pw1")
         bob.register("Bob", "pw2")
-        _frames([ann, bob], lambda: ann.welcomed and bob.welcomed)
+        polled([ann, bob], lambda: ann.welcomed and bob.welcomed)
         assert kept and kept[-1]                              # the token, kept for a rejoin
         ann.watch_lobby()
-        _frames([ann, bob], lambda: "Bob" in ann.players)
+        polled([ann, bob], lambda: "Bob" in ann.players)
         ann.invite("Bob", "cribbage", {"limit": 61}, 30)
-        _frames([ann, bob], lambda: bool(bob.to_answer()))
+        polled([ann, bob], lambda: bool(bob.to_answer()))
         inv = bob.to_answer()[0]
         assert ann.to_answer() == []                          # Ann proposed: Bob answers
         bob.counter(inv["id"], {"limit": 61, "hints": True}, 30)
-        _frames([ann, bob], lambda: bool(ann.to_answer()))
+        polled([ann, bob], lambda: bool(ann.to_answer()))
         assert ann.to_answer()[0]["changed"] == ["hints"]
         ann.answer(inv["id"], "accept")
-        _frames([ann, bob], lambda: bool(ann.tables) and bool(bob.tables))
+        polled([ann, bob], lambda: bool(ann.tables) and bool(bob.tables))
         a, b = ann.take_started()[0], bob.take_started()[0]
         assert (a.table, a.seat, b.seat, a.opponent, a.hints) == (b.table, 0, 1, "Bob", True)
-        _frames([ann, bob], lambda: any(m["type"] == "ask" for m in a.inbox + b.inbox))
+        polled([ann, bob], lambda: any(m["type"] == "ask" for m in a.inbox + b.inbox))
         asked = next(link for link in (a, b) if any(m["type"] == "ask" for m in link.inbox))
         assert asked.seconds_left() is not None and 25 < asked.seconds_left() <= 30
         a.chat("good luck")
-        _frames([ann, bob], lambda: bool(b.chat_lines))
+        polled([ann, bob], lambda: bool(b.chat_lines))
         assert b.chat_lines == [("Ann", "good luck")]
         a.resign()
-        _frames([ann, bob], lambda: b.end is not None)
+        polled([ann, bob], lambda: b.end is not None)
         assert b.end["winner"] == "Bob" and b.end["how"] == "resigned"
         ann.close()
         bob.close()
@@ -64,24 +51,24 @@ def test_a_kept_session_comes_back_with_its_table_and_a_wrong_one_is_one_line(tm
         ann.keep_token = token.append
         ann.register("Ann", "pw1")
         bob.register("Bob", "pw2")
-        _frames([ann, bob], lambda: ann.welcomed and bob.welcomed)
+        polled([ann, bob], lambda: ann.welcomed and bob.welcomed)
         ann.invite("Bob", "ginrummy", {}, 0)
-        _frames([ann, bob], lambda: bool(bob.to_answer()))
+        polled([ann, bob], lambda: bool(bob.to_answer()))
         bob.answer(bob.to_answer()[0]["id"], "accept")
-        _frames([ann, bob], lambda: bool(ann.tables))
+        polled([ann, bob], lambda: bool(ann.tables))
         first = ann.take_started()[0]
-        _frames([ann, bob], lambda: any(m["type"] == "deal" for m in first.inbox))
+        polled([ann, bob], lambda: any(m["type"] == "deal" for m in first.inbox))
         seen = [m["type"] for m in first.take()]
         ann.client.transport.close()                           # the program quits, no goodbye
         again = RoomSession(room.url)
         again.resume(str(token[-1]))
-        _frames([again, bob], lambda: bool(again.tables) and any(m["type"] == "deal" for m in again.tables[first.table].inbox))
+        polled([again, bob], lambda: bool(again.tables) and any(m["type"] == "deal" for m in again.tables[first.table].inbox))
         link = again.take_started()[0]
         assert (link.table, link.seat, link.players) == (first.table, 0, ["Ann", "Bob"])
         assert [m["type"] for m in link.take()][:len(seen)] == seen      # the stream from its start
         stale = RoomSession(room.url)
         stale.resume("not-a-token")
-        _frames([stale], lambda: bool(stale.error))
+        polled([stale], lambda: bool(stale.error))
         assert stale.error.count(".") == 1 and stale.status == "closed"
         again.close()
         bob.close()
