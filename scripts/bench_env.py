@@ -201,6 +201,27 @@ def bridge(game: str, steps: int, seed: int) -> float:
     return done / (time.perf_counter() - t0)
 
 
+def bridge_states(game: str, count: int, seed: int = 1) -> list[object]:
+    """States of ``port.openspiel``'s game after random moves, for its ``clone()``: what
+    OpenSpiel's searches (MCTS, ISMCTS) copy at every simulation."""
+    import pyspiel
+    import port.openspiel as bridges
+
+    g = pyspiel.load_game(bridges.GIN_NAME if game == "ginrummy" else bridges.CRIB_NAME)
+    rng = random.Random(seed)
+    found: list[object] = []
+    while len(found) < count:
+        s = g.new_initial_state()
+        for _ in range(rng.randrange(4, 40)):
+            if s.is_terminal():
+                break
+            acts = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+            s.apply_action(rng.choice(acts))
+        if not s.is_terminal():
+            found.append(s)
+    return found
+
+
 def search_report(runs: int, steps: int) -> None:
     for game in GAMES:
         rules = importlib.import_module(f"port.{game}.rules")
@@ -234,6 +255,14 @@ def search_report(runs: int, steps: int) -> None:
             theirs = [bridge(game, steps, seed) for seed in range(1, runs + 1)]
             print(f"{game:9} bridge {statistics.median(theirs):9,.0f} steps/s (runs {', '.join(f'{r:,.0f}' for r in theirs)})"
                   f" | our AEC {statistics.median(ours):9,.0f} | ratio {statistics.median(theirs) / statistics.median(ours):.2f}x",
+                  flush=True)
+            states = bridge_states(game, 200)
+
+            def clone_state() -> object:
+                cycle[0] = (cycle[0] + 1) % len(states)
+                return states[cycle[0]].clone()                  # type: ignore[attr-defined]
+            copies = [per_second(clone_state) for _ in range(runs)]
+            print(f"{game:9} bridge clone() {statistics.median(copies):8,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in copies)})",
                   flush=True)
 
 

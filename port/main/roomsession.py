@@ -23,6 +23,7 @@ from port.client import RoomClient, Transport
 DEFAULT_URL = "ws://127.0.0.1:7300"
 STREAM = ("deal", "event", "ask", "hand_end")        # the seat's numbered stream
 CHAT_KEPT = 50                                        # chat lines a table keeps
+SYNC_WAIT = 5.0                                       # seconds a rejoin waits for its whole stream
 
 
 @dataclass
@@ -47,6 +48,9 @@ class TableLink:
     end: dict[str, Any] | None = None                # the game_end message
     rematch_from: str | None = None                  # the other asked for a rematch
     error: str = ""                                  # the last move the room refused, why
+    seq_seen: int = 0                                # the last stream message heard
+    sync_to: int = 0                                 # coming back: the seq the room is at
+    hold_until: float = 0.0                          # ... waited for until then at most
 
     @property
     def opponent(self) -> str:
@@ -58,9 +62,18 @@ class TableLink:
         return bool(self.rules.get("hints", False))
 
     def take(self) -> list[dict[str, Any]]:
-        """The table's messages not taken yet, in the order the room said them."""
+        """The table's messages not taken yet, in the order the room said them. Coming
+        back (a rejoin, a reconnection), nothing is given until the stream has reached
+        where the room said it was: a screen gets what it missed in one piece, never a
+        past position that looks like the present (a question already answered)."""
+        if self.seq_seen < self.sync_to and self.session.now() < self.hold_until:
+            return []
         got, self.inbox = self.inbox, []
         return got
+
+    def sync_from(self, seq: int) -> None:
+        """The room's ``tables`` says the seat's stream is at ``seq``."""
+        self.sync_to, self.hold_until = seq, self.session.now() + SYNC_WAIT
 
     def seconds_left(self) -> float | None:
         """The clock of the decision being made now, or None (no clock, or nobody asked)."""
@@ -103,6 +116,8 @@ class TableLink:
     def hear(self, m: dict[str, Any]) -> None:
         kind = m.get("type")
         now = self.session.now()
+        if kind in STREAM and isinstance(m.get("seq"), int):
+            self.seq_seen = max(self.seq_seen, m["seq"])
         if kind == "clock":
             self.clock_seat = m.get("seat")
             self.clock_left, self.clock_told = float(m.get("seconds", 0.0)), now
@@ -213,8 +228,11 @@ class RoomSession:
             self.keep_token(m.get("token"))
         elif kind == "tables":
             for t in m.get("tables", []):
-                if not t.get("over") and t.get("seat") is not None and t["table"] not in self.tables:
-                    self._link(t)
+                if t.get("over") or t.get("seat") is None:
+                    continue
+                link = self.tables.get(t["table"]) or self._link(t)
+                if isinstance(t.get("seq"), int):
+                    link.sync_from(t["seq"])
         elif kind == "start":
             self._link(m)
         elif isinstance(table, str) and table in self.tables:

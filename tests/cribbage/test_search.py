@@ -2,6 +2,7 @@
 by the environments' action numbers, its clone, and ``sample_world``."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -27,9 +28,10 @@ def test_a_discard_is_two_steps_of_the_same_seat_and_go_is_52() -> None:
         p.step(GO)
 
 
-def test_a_clone_moves_on_its_own_and_a_game_deals_on() -> None:
+@pytest.mark.parametrize("copier", [Position.clone, copy.deepcopy])     # deepcopy: how OpenSpiel copies
+def test_a_clone_moves_on_its_own_and_a_game_deals_on(copier) -> None:
     p = Position.deal(Options(limit=61), seed=8, episode="game")
-    q = p.clone()
+    q = copier(p)
     rng = random.Random(1)
     while not q.terminal:
         q.step(rng.choice(q.legal_actions()))

@@ -2,6 +2,7 @@
 by the environments' action numbers, its clone, and ``sample_world``."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -42,9 +43,10 @@ def test_a_position_steps_by_the_environments_action_numbers() -> None:
         p.step(2.5)                                      # type: ignore[arg-type]
 
 
-def test_a_clone_moves_on_its_own() -> None:
+@pytest.mark.parametrize("copier", [Position.clone, copy.deepcopy])     # deepcopy: how OpenSpiel copies
+def test_a_clone_moves_on_its_own(copier) -> None:
     p = Position.deal(Options(score_limit=100), seed=5, episode="game")
-    q = p.clone()
+    q = copier(p)
     rng = random.Random(1)
     while not q.terminal:
         q.step(rng.choice(q.legal_actions()))

@@ -65,6 +65,11 @@ class Position:
         new.game, new.episode, new.pending = self.game.clone(), self.episode, self.pending
         return new
 
+    def __deepcopy__(self, memo: dict) -> Position:
+        # OpenSpiel copies a Python game's state attribute by attribute with deepcopy:
+        # this makes that the cheap clone (an independent copy all the same).
+        return self.clone()
+
     @property
     def terminal(self) -> bool:
         h = self.game.hand

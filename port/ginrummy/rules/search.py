@@ -65,6 +65,11 @@ class Position:
     def clone(self) -> Position:
         return Position(self.game.clone(), self.episode)
 
+    def __deepcopy__(self, memo: dict) -> Position:
+        # OpenSpiel copies a Python game's state attribute by attribute with deepcopy:
+        # this makes that the cheap clone (an independent copy all the same).
+        return self.clone()
+
     @property
     def terminal(self) -> bool:
         if self.game.hand.phase is not Phase.OVER:
