@@ -54,7 +54,8 @@ _TIGHT: set[str] = set()  # information states whose exact draws failed: the cha
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
-def _type(short: str, long: str, params: dict[str, Any]) -> pyspiel.GameType:
+def game_type(short: str, long: str, params: dict[str, Any]) -> pyspiel.GameType:
+    """A two-player, zero-sum, imperfect-information game with explicit chance: all of ours."""
     return pyspiel.GameType(
         short_name=short, long_name=long,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -70,8 +71,8 @@ def _type(short: str, long: str, params: dict[str, Any]) -> pyspiel.GameType:
 
 GIN_PARAMS = {"gin_bonus": 25, "undercut_bonus": 25, "oklahoma": False, "knocking": True, "score_limit": 0}
 CRIB_PARAMS = {"limit": 121, "skunking": False, "deals": 1}
-GIN_TYPE = _type(GIN_NAME, "GinRummy (the DOS game's rules, port.ginrummy)", GIN_PARAMS)
-CRIB_TYPE = _type(CRIB_NAME, "Cribbage (the DOS game's rules, port.cribbage)", CRIB_PARAMS)
+GIN_TYPE = game_type(GIN_NAME, "GinRummy (the DOS game's rules, port.ginrummy)", GIN_PARAMS)
+CRIB_TYPE = game_type(CRIB_NAME, "Cribbage (the DOS game's rules, port.cribbage)", CRIB_PARAMS)
 
 
 # ---- what both games share ------------------------------------------------------------

@@ -44,6 +44,7 @@ from port.cribbage.rules.options import Options  # noqa: E402
 from port.cribbage.rules.scoring import JACK  # noqa: E402
 from port.cribbage.rules.search import GO, N_ACTIONS  # noqa: E402
 from port.cribbage.rules.state import HAND_SIZE, LAST_COUNT, Act, HandState, Phase  # noqa: E402
+from port.openspiel.games import game_type  # noqa: E402
 
 NAME = "python_port_cribbage_pegging"
 MAX_CARDS = 4                      # the four kept cards: the whole play of a deal
@@ -56,17 +57,7 @@ PARAMS = {"cards": 2, "deck": DECK, "dealer": 1}
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
-TYPE = pyspiel.GameType(
-    short_name=NAME, long_name="Cribbage's pegging endgame (the DOS game's rules, port.cribbage)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2, min_num_players=2,
-    provides_information_state_string=True, provides_information_state_tensor=True,
-    provides_observation_string=True, provides_observation_tensor=True,
-    parameter_specification=PARAMS)
+TYPE = game_type(NAME, "Cribbage's pegging endgame (the DOS game's rules, port.cribbage)", PARAMS)
 
 
 def pegging_hand(dealer: int, pone_cards: list[Card], dealer_cards: list[Card],

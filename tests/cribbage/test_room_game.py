@@ -24,10 +24,10 @@ from port.main.roomsession import RoomSession, TableLink
 from port.cribbage.rules import View
 from port.protocol import decode
 from tests.cribbage.helpers import box_up, click_at, open_cribbage
-from port.screen import png
 from tests.cribbage.roomscenes import REFERENCE, SCENES, scene_image
 from tests.cribbage.seen import shows_box, shows_line
 from tests.room.helpers import BotProcess, RoomProcess, polled
+from tests.images import match_reference
 
 STEPS = 20000
 
@@ -397,14 +397,7 @@ def test_the_clocks_and_a_timeout_are_shown(room: RoomProcess, tmp_path: Path) -
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_a_room_game_matches_its_reference_image(headless_pyxel, tmp_path: Path, name: str) -> None:
-    stored = png.read(REFERENCE / f"{name}.png")
-    actual = scene_image(name)
-    if (actual.width, actual.height, actual.pixels) != (stored.width, stored.height, stored.pixels):
-        png.write(tmp_path / f"{name}.png", actual)
-        differ = sum(a != b for a, b in zip(actual.pixels, stored.pixels))
-        pytest.fail(f"{name}: {differ} pixels differ from tests/cribbage/reference/{name}.png; this run's "
-                    f"image is {tmp_path / (name + '.png')} (if the change is meant, run "
-                    f"python -m tests.cribbage.roomscenes and review the images)")
+    match_reference(scene_image(name), REFERENCE / f"{name}.png", tmp_path, "python -m tests.cribbage.roomscenes")
 
 
 def test_the_room_killed_and_started_again_the_game_comes_back(tmp_path: Path) -> None:

@@ -5,19 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from port.screen import png
 from tests.ginrummy.scenes import SCENES, scene_image
+from tests.images import match_reference
 
 REFERENCE = Path(__file__).parent / "reference"
 
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_screen_matches_its_reference_image(headless_pyxel, tmp_path: Path, name: str) -> None:
-    stored = png.read(REFERENCE / f"{name}.png")
-    actual = scene_image(name)
-    if (actual.width, actual.height, actual.pixels) != (stored.width, stored.height, stored.pixels):
-        png.write(tmp_path / f"{name}.png", actual)
-        differ = sum(a != b for a, b in zip(actual.pixels, stored.pixels))
-        pytest.fail(f"{name}: {differ} pixels differ from tests/ginrummy/reference/{name}.png; this run's "
-                    f"image is {tmp_path / (name + '.png')} (if the change is meant, run "
-                    f"scripts/make_main_references.py and review the images)")
+    match_reference(scene_image(name), REFERENCE / f"{name}.png", tmp_path, "scripts/make_main_references.py")

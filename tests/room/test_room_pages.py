@@ -39,6 +39,7 @@ from tests.ginrummy.helpers import click_at, open_game, pixels_in, shows_text
 from tests.room.helpers import ENV, BotProcess, Client, RoomProcess
 from tests.room.scenes import SCENES, images, log_in, until
 from tests.window_helpers import needs_xvfb, run_script
+from tests.images import match_reference
 
 REFERENCE = Path(__file__).parent / "reference"
 
@@ -570,14 +571,7 @@ def page_images(headless_pyxel) -> dict[str, png.Indexed]:
 @pytest.mark.parametrize("name", SCENES)
 def test_room_page_matches_its_reference_image(page_images: dict[str, png.Indexed], tmp_path: Path,
                                                name: str) -> None:
-    stored = png.read(REFERENCE / f"{name}.png")
-    actual = page_images[name]
-    if (actual.width, actual.height, actual.pixels) != (stored.width, stored.height, stored.pixels):
-        png.write(tmp_path / f"{name}.png", actual)
-        differ = sum(a != b for a, b in zip(actual.pixels, stored.pixels))
-        pytest.fail(f"{name}: {differ} pixels differ from tests/room/reference/{name}.png; this run's image "
-                    f"is {tmp_path / (name + '.png')} (if the change is meant, run "
-                    "scripts/make_main_references.py --room and review the images)")
+    match_reference(page_images[name], REFERENCE / f"{name}.png", tmp_path, "scripts/make_main_references.py --room")
 
 
 # ---- a real window -----------------------------------------------------------------------------

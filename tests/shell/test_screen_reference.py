@@ -7,21 +7,15 @@ from pathlib import Path
 import pytest
 
 from port.main.testscreen import reference_cases, reference_image
-from port.screen import png
+from tests.images import match_reference
 
 REFERENCE = Path(__file__).parent / "reference"
 
 
 @pytest.mark.parametrize("name", list(reference_cases()))
 def test_test_screen_matches_its_reference_image(headless_pyxel, tmp_path, name):
-    stored = png.read(REFERENCE / f"{name}.png")
     actual = reference_image(name)
-    if actual.pixels != stored.pixels or (actual.width, actual.height) != (stored.width, stored.height):
-        png.write(tmp_path / f"{name}.png", actual)
-        differ = sum(a != b for a, b in zip(actual.pixels, stored.pixels))
-        pytest.fail(f"{name}: {differ} pixels differ from tests/shell/reference/{name}.png; "
-                    f"this run's image is {tmp_path / (name + '.png')} (if the change is meant, "
-                    f"run scripts/make_reference_images.py and review the images)")
+    stored = match_reference(actual, REFERENCE / f"{name}.png", tmp_path, "scripts/make_reference_images.py")
     assert actual.palette[:16] == stored.palette[:16]
 
 

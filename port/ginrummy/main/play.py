@@ -153,6 +153,8 @@ class PlayScreen:
     def update(self, events: list[Event]) -> Controller | None:
         nxt: Controller | None = self
         for e in events:
+            if self._taken(e):
+                continue
             if isinstance(e, Key):
                 nxt = self._key(e)
             elif isinstance(e, Press):
@@ -160,6 +162,14 @@ class PlayScreen:
             if nxt is not self:
                 return nxt
         self.table.tick()
+        return self._after_tick()
+
+    def _taken(self, e: Event) -> bool:
+        """An event something beside the game takes first (a room game's chat line)."""
+        return False
+
+    def _after_tick(self) -> Controller | None:
+        """The frame's end, once the table has moved on: the finished game recorded."""
         if self.table.mode is Mode.GAME_END and not self.recorded:
             self._record(finished=True)
         return self

@@ -423,20 +423,17 @@ class RoomPlayScreen(PlayScreen):
 
     def update(self, events: list[Event]) -> Controller | None:
         self.session.poll()
-        nxt: Controller | None = self
-        for e in events:
-            if isinstance(e, Key) and self._chat_key(e):
-                continue
-            if isinstance(e, Press) and e.button == LEFT and CHAT_AREA.contains(e.x, e.y):
-                self._chat_click(e.x, e.y)
-                continue
-            if isinstance(e, Key):
-                nxt = self._key(e)
-            elif isinstance(e, Press):
-                nxt = self._press(e)
-            if nxt is not self:
-                return nxt
-        self.table.tick()
+        return super().update(events)
+
+    def _taken(self, e: Event) -> bool:
+        if isinstance(e, Key) and self._chat_key(e):
+            return True
+        if isinstance(e, Press) and e.button == LEFT and CHAT_AREA.contains(e.x, e.y):
+            self._chat_click(e.x, e.y)
+            return True
+        return False
+
+    def _after_tick(self) -> Controller | None:
         if self.table.mode is Mode.GAME_END:
             if not self.fetched and self.link.end is not None:
                 self.link.fetch_record()
