@@ -303,7 +303,8 @@ def test_a_rejoin_with_the_kept_token_is_the_same_game_at_once(pair: Callable[..
     while screen.table.mode is not Mode.HUMAN_DRAW or screen.table.queue or screen.table.view is None:
         p.d.step()
         frames += 1
-        assert frames < 10 * PACE
+        assert frames < 10 * PACE, (screen.table.mode, [m.get("type") for m in screen.table.queue],
+                                    link.seq_seen, link.sync_to, again.status)
     # the whole stream from seq 0, caught up at once up to Ann's last move, then Bob's
     # last turn at the computer's pace: two steps
     assert frames <= 3 * PACE
