@@ -57,7 +57,7 @@ class Hub:
     def _conn_entry(self, name: str) -> dict[str, Any] | None:
         assert self.room is not None
         conn = self.room.conns.get(name.lower())
-        return None if conn is None or conn.name is None else self.room._entry(conn)
+        return None if conn is None or conn.name is None else self.room.lobby.entry(conn)
 
     def present(self, name: str) -> bool:
         return self.find(name) is not None
@@ -67,7 +67,7 @@ class Hub:
 
     def everyone(self) -> list[dict[str, Any]]:
         assert self.room is not None
-        return [self.room._entry(c) for c in self.room.conns.values() if c.name is not None]
+        return [self.room.lobby.entry(c) for c in self.room.conns.values() if c.name is not None]
 
     def here(self, name: str, entry: dict[str, Any]) -> None:
         pass
@@ -313,7 +313,7 @@ class RedisHub(Hub):
         pipe = self.redis.pipeline(transaction=False)
         for conn in list(self.room.conns.values()):
             if conn.name is not None:
-                entry = {**self.room._entry(conn), "proc": self.me}
+                entry = {**self.room.lobby.entry(conn), "proc": self.me}
                 pipe.set(f"room:presence:{conn.name.lower()}", json.dumps(entry, separators=(",", ":")),
                          px=int(self.presence_ttl * 1000))
         pipe.execute()
@@ -350,7 +350,7 @@ class RedisHub(Hub):
         row = self.store.table(table_id)
         if row is None or not self.claim(table_id):
             return None
-        return self.room._load(row, time.time())
+        return self.room.play.load(row, time.time())
 
     async def _listen(self) -> None:
         assert self.room is not None

@@ -11,6 +11,11 @@ every table at the last move it acknowledged (``Room.resume_tables``).
 Several processes can share one Redis (``--redis``): then ``port.room.hub`` carries
 the messages between them; each table is still applied by one process only (its
 owner), and the others pass their players' intentions to it.
+
+This module is the room's edge (lila-ws's socket layer): the connections, the door
+(accounts and tokens) and the dispatch of each message to the part that owns it; the
+parts are modules of their own: ``lobby``, ``invitations``, ``play`` (the tables),
+``archive`` (finished games), and ``limits`` holds every limit.
 """
 from __future__ import annotations
 
@@ -21,28 +26,26 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
-from port.checks import IllegalMove
-from port.files.gamerecord import Meta
-from port.protocol import GAMES, Message, ProtocolError, dump, dumps, parse
+from port.protocol import GAMES, Message, ProtocolError, dump, parse
 from port.room import accounts, ratings
-from port.room.games import DRIVERS, RulesError, replay
+from port.room.archive import Archive
+from port.room.errors import Refused
 from port.room.hub import Hub, LocalHub
-from port.room.store import Rating, Store, StoreError, TableRow
-from port.room.tables import TIMEOUTS_TO_FORFEIT, Table
+from port.room.invitations import Invitations
+from port.room.limits import SEND_QUEUE, TOKEN_TTL, Limiter, RateLimit
+from port.room.lobby import Lobby
+from port.room.play import Play
+from port.room.store import Rating, Store, StoreError
+from port.room.tables import Table
 
 log = logging.getLogger("cardroom")
 
 CLOCK_DEFAULT = 60           # seconds a decision, unless the invitation says otherwise
 GRACE = 120.0                # seconds a dropped player has to come back
 INVITE_TTL = 120.0           # an invitation (each round of it) lives this long
-REMATCH_TTL = 120.0          # a finished table waits this long for a rematch
-TOKEN_TTL = 24 * 3600.0      # a session token resumes a session this long
-INVITES_OPEN_MAX = 10        # open invitations one player may have sent
 TICK = 0.2                   # how often the clocks are looked at
-SEND_QUEUE = 2000            # messages waiting for one slow client before it is let go
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
 
 
@@ -57,7 +60,7 @@ class Conn:
     guest: bool = False
     watching: bool = False
     game: str | None = None          # the program the player is in, as its lobby said
-    rate: accounts.RateLimit = field(default_factory=accounts.RateLimit)
+    rate: RateLimit = field(default_factory=RateLimit)
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
 
@@ -84,35 +87,6 @@ class Conn:
             return           # the reading side sees the close and ends the connection
 
 
-@dataclass
-class Invitation:
-    id: str
-    sender: str                  # who invited first (seat 0)
-    to: str
-    game: str
-    rules: dict[str, Any]
-    clock: int
-    proposer: str                # who made the last proposal: the other one answers it
-    round: int = 1
-    changed: tuple[str, ...] = ()
-    expires: float = 0.0
-
-    def other(self, name: str) -> str:
-        return self.to if name.lower() == self.sender.lower() else self.sender
-
-    def party(self, name: str) -> bool:
-        return name.lower() in (self.sender.lower(), self.to.lower())
-
-    def message(self) -> str:
-        return dump("invitation", id=self.id, sender=self.sender, to=self.to, game=self.game, rules=self.rules,
-                    clock=self.clock, proposer=self.proposer, round=self.round, changed=list(self.changed),
-                    seconds=INVITE_TTL)
-
-
-class Refused(Exception):
-    """A request the room turns down: the sentence goes back as an error."""
-
-
 class Room:
     """The room's state and its answers to every message."""
 
@@ -127,51 +101,30 @@ class Room:
         self.invite_ttl = invite_ttl
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, Table] = {}
-        self.invitations: dict[str, Invitation] = {}
-        self.limiter = accounts.Limiter(per_name=5, per_address=20, window=60.0)
+        self.limiter = Limiter()
         self.ticker: asyncio.Task[None] | None = None
+        # The parts of the room, each owning its messages (``on_<type>``).
+        self.lobby = Lobby(self)
+        self.invitations = Invitations(self)
+        self.play = Play(self)
+        self.archive = Archive(self)
+        self.handlers: dict[str, Callable[[Any, Message], Awaitable[None]]] = {
+            name[3:]: getattr(part, name)
+            for part in (self, self.lobby, self.invitations, self.play, self.archive)
+            for name in dir(part) if name.startswith("on_")}
         self.hub.attach(self)
 
     # ---- start and stop ------------------------------------------------------------------
 
     async def start(self) -> None:
         await self.hub.start()
-        self.resume_tables()
+        self.play.resume_tables()
         self.ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
         if self.ticker is not None:
             self.ticker.cancel()
         await self.hub.stop()
-
-    def resume_tables(self) -> None:
-        """Every table the store says is running, made again at its last move; its
-        players are away until they come back (each with the grace time from now)."""
-        now = time.time()
-        for row in self.store.running_tables():
-            if not self.hub.claim(row.table_id):
-                continue
-            self._load(row, now)
-
-    def _load(self, row: TableRow, now: float) -> Table | None:
-        extra = row.rules.get("_room", {}) if isinstance(row.rules.get("_room"), dict) else {}
-        rules = {k: v for k, v in row.rules.items() if k != "_room"}
-        try:
-            table = Table.resumed(row.table_id, row.game, row.players, rules, row.seed, int(extra.get("clock", 0)),
-                                  [(int(m["seat"]), m["move"]) for m in row.moves],
-                                  bots=tuple(extra.get("bots", (False, False))),
-                                  guests=tuple(extra.get("guests", (False, False))))
-        except (IllegalMove, ProtocolError, RulesError, KeyError, TypeError, ValueError) as exc:
-            log.error("table %s could not be resumed (%s); it is left in the store", row.table_id, exc)
-            return None
-        for seat in (0, 1):
-            if not self.hub.present(table.players[seat]):
-                table.away[seat] = now + self.grace
-        table.arm(now)
-        self.tables[table.id] = table
-        for name in table.players:
-            self.hub.seat(name, table.id)
-        return table
 
     # ---- connections -----------------------------------------------------------------------
 
@@ -210,9 +163,8 @@ class Room:
         if who.name is None and msg.type not in PUBLIC:
             who.put(dump("error", refused=msg.type, reason="log in first (login, register or guest)"))
             return
-        handler: Callable[[Any, Message], Awaitable[None]] = getattr(self, "on_" + msg.type)
         try:
-            await handler(who, msg)
+            await self.handlers[msg.type](who, msg)
         except Refused as exc:
             fields = {"table": msg.get("table")} if msg.get("table") else {}
             who.put(dump("error", refused=msg.type, reason=str(exc), **fields))
@@ -234,23 +186,13 @@ class Room:
 
     def left(self, name: str) -> None:
         """A player left the room: away at the tables here, out of the invitations here."""
-        now = time.time()
-        for table in self._local_tables(name):
-            seat = table.seat_of(name)
-            if table.finished is None and seat is not None and seat not in table.away:
-                table.away[seat] = now + self.grace
-                self.send(table.players[1 - seat], "away", table=table.id, name=table.players[seat],
-                          seconds=self.grace)
-        for inv in [i for i in self.invitations.values() if i.party(name)]:
-            self._close_invitation(inv, f"{name} left the room")
-        self._presence_changed(name)
+        self.play.left(name)
+        self.invitations.left(name)
+        self.lobby.changed(name)
 
     def came_back(self, name: str) -> None:
         """A player is back: at each table here where it was away, the opponent is told."""
-        for table in self._local_tables(name):
-            seat = table.seat_of(name)
-            if seat is not None and table.away.pop(seat, None) is not None:
-                self.send(table.players[1 - seat], "back", table=table.id, name=table.players[seat])
+        self.play.came_back(name)
 
     # ---- sending ---------------------------------------------------------------------------
 
@@ -337,305 +279,13 @@ class Room:
             token = accounts.new_token()
             self.store.set_token(account.name, accounts.token_hash(token), time.time() + TOKEN_TTL)
         conn.ratings = {g: self.store.rating(account.name, g) for g in GAMES}
-        self.hub.here(account.name, self._entry(conn))
+        self.hub.here(account.name, self.lobby.entry(conn))
         conn.put(dump("welcome", name=account.name, token=token, bot=conn.bot, guest=conn.guest,
                       ratings={g: _rating_fields(r) for g, r in conn.ratings.items()}))
         self.came_back(account.name)
         self.hub.announce("back", account.name)
-        tables = [t.summary(account.name) for t in self._local_tables(account.name)]
-        conn.put(dump("tables", tables=tables + self.hub.other_tables(account.name, {t["table"] for t in tables})))
-        self._presence_changed(account.name)
-
-    # ---- the lobby -----------------------------------------------------------------------------
-
-    def _entry(self, conn: Conn) -> dict[str, Any]:
-        assert conn.name is not None
-        playing = self.hub.playing(conn.name)
-        return {"name": conn.name, "bot": conn.bot, "guest": conn.guest,
-                "ratings": {g: ratings.shown(r) for g, r in conn.ratings.items()},
-                "status": "playing" if playing else "free", "tables": playing, "game": conn.game}
-
-    async def on_lobby(self, conn: Conn, msg: Message) -> None:
-        conn.watching = bool(msg.get("watch", conn.watching))
-        game = msg.get("game")
-        if game is not None and game != conn.game:
-            conn.game = game                 # the lobbies grey the other game's players
-            assert conn.name is not None
-            self._presence_changed(conn.name)
-        players = sorted(self.hub.everyone(), key=lambda e: e["name"].lower())
-        conn.put(dump("lobby", players=players))
-
-    def _presence_changed(self, name: str) -> None:
-        conn = self.conns.get(name.lower())
-        entry = self._entry(conn) if conn is not None else {"name": name, "gone": True}
-        if conn is not None:
-            self.hub.here(name, entry)
-        text = dump("presence", player=entry)
-        for other in self.conns.values():
-            if other.watching and other is not conn:
-                other.put(text)
-
-    # ---- invitations ------------------------------------------------------------------------------
-
-    async def on_invite(self, who: Any, msg: Message) -> None:
-        to = msg["to"]
-        if to.lower() == who.name.lower():
-            raise Refused("you cannot invite yourself")
-        entry = self.hub.find(to)
-        if entry is None:
-            raise Refused(f"{to} is not in the room")
-        mine = [i for i in self.invitations.values() if i.sender.lower() == who.name.lower()]
-        if len(mine) >= INVITES_OPEN_MAX:
-            raise Refused(f"you have {INVITES_OPEN_MAX} invitations open already: wait for their answers")
-        game = msg["game"]
-        rules = self._rules(game, msg.get("rules"))
-        clock = msg.get("clock", self.clock_default)
-        inv = Invitation(self.hub.new_id("i"), who.name, entry["name"], game, rules, clock, who.name,
-                         expires=time.monotonic() + self.invite_ttl)
-        self.invitations[inv.id] = inv
-        self._tell_both(inv)
-
-    def _rules(self, game: str, given: Any) -> dict[str, Any]:
-        try:
-            return DRIVERS[game].check_rules(given)
-        except RulesError as exc:
-            raise Refused(str(exc)) from None
-
-    def _invitation(self, who: Any, msg: Message) -> Invitation:
-        inv = self.invitations.get(msg["id"])
-        if inv is None or not inv.party(who.name):
-            raise Refused(f"there is no invitation {msg['id'][:40]} for you (it may have expired)")
-        return inv
-
-    def _answering(self, who: Any, inv: Invitation, doing: str) -> None:
-        if inv.proposer.lower() == who.name.lower():
-            raise Refused(f"you cannot {doing} your own proposal: {inv.other(who.name)} answers it")
-
-    async def on_counter(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._answering(who, inv, "change")
-        rules = self._rules(inv.game, {**inv.rules, **(msg.get("rules") or {})})
-        clock = msg.get("clock", inv.clock)
-        changed = tuple(k for k in rules if rules[k] != inv.rules.get(k)) + (("clock",) if clock != inv.clock else ())
-        if not changed:
-            raise Refused("a proposal back changes at least one rule (or accept this one)")
-        inv.rules, inv.clock, inv.changed = rules, clock, changed
-        inv.proposer, inv.round = who.name, inv.round + 1
-        inv.expires = time.monotonic() + self.invite_ttl
-        self._tell_both(inv)
-
-    async def on_accept(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._answering(who, inv, "accept")
-        del self.invitations[inv.id]
-        self._tell_both(inv, closed="accepted")
-        self.open_table(inv.game, (inv.sender, inv.to), inv.rules, inv.clock)
-
-    async def on_decline(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._close_invitation(inv, f"declined by {who.name}")
-
-    async def on_cancel(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._close_invitation(inv, f"withdrawn by {who.name}")
-
-    def _close_invitation(self, inv: Invitation, why: str) -> None:
-        self.invitations.pop(inv.id, None)
-        self._tell_both(inv, closed=why)
-
-    def _tell_both(self, inv: Invitation, closed: str | None = None) -> None:
-        text = inv.message() if closed is None else dump("invitation_closed", id=inv.id, why=closed)
-        self.deliver(inv.sender, text)
-        self.deliver(inv.to, text)
-
-    # ---- tables ------------------------------------------------------------------------------------
-
-    def open_table(self, game: str, players: tuple[str, str], rules: dict[str, Any], clock: int) -> Table:
-        """A new table: dealt, written to the store, its first messages sent."""
-        seed = self.rng.getrandbits(32)
-        kinds = [self.hub.find(p) or {} for p in players]
-        bots = (bool(kinds[0].get("bot")), bool(kinds[1].get("bot")))
-        guests = (bool(kinds[0].get("guest")), bool(kinds[1].get("guest")))
-        table = Table.new(self.hub.new_id("t"), game, players, rules, seed, clock, bots=bots, guests=guests)
-        stored = {**rules, "_room": {"clock": clock, "bots": list(bots), "guests": list(guests)}}
-        self.store.open_table(TableRow(table.id, game, players, stored, seed, time.time()))
-        self.hub.claim(table.id)
-        self.tables[table.id] = table
-        for seat, name in enumerate(players):
-            self.hub.seat(name, table.id)
-            self.send(name, "start", table=table.id, game=game, players=list(players), seat=seat, rules=rules,
-                      clock=clock)
-        self._after(table, time.time())
-        for name in players:
-            self._presence_changed(name)
-        return table
-
-    def _local_tables(self, name: str) -> list[Table]:
-        """The tables this process holds with ``name`` at them."""
-        return [t for t in (self.tables.get(i) for i in list(self.hub.seated(name))) if t is not None]
-
-    def _table(self, who: Any, msg: Message) -> tuple[Table, int]:
-        table = self.tables.get(msg["table"])
-        if table is None:
-            table = self.hub.take_over(msg["table"])
-        seat = table.seat_of(who.name) if table is not None else None
-        if table is None or seat is None:
-            raise Refused(f"you are not at table {msg['table'][:40]}")
-        return table, seat
-
-    async def on_move(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self._play(table, seat, msg["move"], by=None)
-        table.timeouts[seat] = 0
-
-    def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
-        """Make a move at a table: the rules check it, the store keeps it, then the
-        seats hear of it. A move the store cannot keep is taken back."""
-        index = len(table.driver.moves)
-        try:
-            table.driver.apply(seat, move)
-        except (IllegalMove, ProtocolError) as exc:
-            raise Refused(_seat_words(str(exc), table)) from None
-        stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
-        try:
-            self.store.add_move(table.id, index, stored)
-        except StoreError:
-            table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
-            table.driver.out = []
-            raise
-        self._after(table, time.time())
-
-    def _after(self, table: Table, now: float) -> None:
-        """Send what the last step owes each seat; start the next clock; end a game that is over."""
-        out = table.drain()
-        for seat, msg in out:
-            self.deliver(table.players[seat], dumps(msg))
-        after_hand = any(m["type"] == "hand_end" for _, m in out)
-        if table.driver.over:
-            self.finish(table, "played", None)
-            return
-        if table.arm(now, after_hand) is not None and table.asked is not None:
-            clock = dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(table.deadline - now, 1))
-            self.deliver(table.players[0], clock)
-            self.deliver(table.players[1], clock)
-
-    def finish(self, table: Table, how: str, loser: int | None) -> None:
-        """The game is over (played out, resigned, forfeited): record it, rate it, say it.
-        If the store cannot keep it now, the clocks' tick tries again (``ending``)."""
-        table.ending = (how, loser)
-        table.deadline = None
-        driver = table.driver
-        winner = driver.winner() if loser is None else 1 - loser
-        scores = driver.scores()
-        roles = tuple("room bot" if b else "room guest" if g else "room player" for b, g in zip(table.bots, table.guests))
-        meta = Meta(table.players, (roles[0], roles[1]), date=date.today().isoformat(), seed=table.seed)
-        record = driver.record(meta)
-        before = {p: self.store.rating(p, table.game) for p in table.players}
-        new: dict[str, Rating] | None = None
-        if not any(table.guests):
-            score = 0.5 if winner is None else 1.0 if winner == 0 else 0.0
-            a, b = ratings.update(before[table.players[0]], before[table.players[1]], score)
-            new = {table.players[0]: a, table.players[1]: b}
-        result = {"how": how, "winner": None if winner is None else table.players[winner],
-                  "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.kept), "seed": table.seed}
-        number = self.store.finish_game(table.id, table.game, table.players, record, result, new)
-        changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
-                       "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
-        said = dump("game_end", table=table.id, number=number, how=how, winner=result["winner"],
-                    scores=list(scores), rated=new is not None, ratings=changes)
-        table.finished = {**result, "number": number, "at": time.monotonic(), "said": said}
-        table.deadline = table.asked = table.ending = None
-        table.settle()
-        for p in table.players:
-            conn = self.conns.get(p.lower())
-            if conn is not None and new is not None:
-                conn.ratings[table.game] = new[p]
-            self.deliver(p, said)
-        for p in table.players:
-            self._presence_changed(p)
-
-    async def on_resign(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self.finish(table, "resigned", seat)
-
-    async def on_sync(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        for m in table.since(seat, msg.get("since", 0)):
-            who.put(dumps(m))
-        if table.finished is not None:
-            who.put(table.finished["said"])          # the game's end, as it was said
-            return
-        if table.deadline is not None and table.asked is not None:
-            who.put(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(max(0.0, table.deadline - time.time()), 1)))
-        other = 1 - seat
-        if other in table.away:
-            who.put(dump("away", table=table.id, name=table.players[other],
-                         seconds=round(max(0.0, table.away[other] - time.time()), 1)))
-
-    async def on_rematch(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        if table.finished is None:
-            raise Refused("a rematch is offered when the game is over")
-        table.rematch.add(seat)
-        if len(table.rematch) < 2:
-            self.send(table.players[1 - seat], "rematch", table=table.id, name=who.name)
-            return
-        table.rematch.clear()
-        self.open_table(table.game, (table.players[1], table.players[0]), table.rules, table.clock)
-
-    async def on_chat(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        text = dump("chat", table=table.id, name=who.name, text=msg["text"])
-        who.put(text)
-        if not table.muted[1 - seat]:
-            self.deliver(table.players[1 - seat], text)
-
-    async def on_mute(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        table.muted[seat] = msg["on"]
-        who.put(dump("muted", table=table.id, on=msg["on"]))
-
-    # ---- finished games ---------------------------------------------------------------------------
-
-    async def on_games(self, who: Any, msg: Message) -> None:
-        name = msg.get("name", who.name)
-        rows = self.store.games_of(name)
-        who.put(dump("games", name=name, games=[{"number": g.number, "game": g.game, "players": list(g.players),
-                                                 "result": g.result, "finished": g.finished} for g in rows]))
-
-    async def on_game(self, who: Any, msg: Message) -> None:
-        row = self.store.game(msg["number"])
-        if row is None or who.name.lower() not in (p.lower() for p in row.players):
-            raise Refused(f"game {msg['number']} is not one of yours")
-        who.put(dump("record", number=row.number, game=row.game, players=list(row.players), result=row.result,
-                     text=row.record))
+        conn.put(dump("tables", tables=self.play.summaries(account.name)))
+        self.lobby.changed(account.name)
 
     async def on_ping(self, who: Any, msg: Message) -> None:
         who.put(dump("pong", **({"t": msg["t"]} if "t" in msg.fields else {})))
@@ -656,76 +306,15 @@ class Room:
                 log.exception("a fault in the room's clocks")
 
     def tick(self, now: float, mono: float) -> None:
-        """Run out what has run out: move clocks, absences, invitations, rematch offers."""
-        for inv in [i for i in self.invitations.values() if i.expires <= mono]:
-            self._close_invitation(inv, "expired")
-        for table in list(self.tables.values()):
-            try:
-                self._tick_table(table, now, mono)
-            except StoreError as exc:      # the store is failing: said once a tick, tried again next
-                log.error("table %s: %s", table.id, exc)
-            except Exception:
-                log.exception("a fault at table %s", table.id)
-
-    def _tick_table(self, table: Table, now: float, mono: float) -> None:
-        if table.finished is not None:
-            if mono - table.finished["at"] > REMATCH_TTL:
-                self._forget(table)
-            return
-        if table.ending is not None:
-            self.finish(table, *table.ending)          # the store could not keep it before
-            return
-        for seat, until in list(table.away.items()):
-            if until <= now:
-                if (1 - seat) in table.away:
-                    self._abandon(table)
-                else:
-                    self.finish(table, "away", seat)
-                return
-        if table.deadline is not None and table.deadline <= now:
-            self._clock_ran_out(table, now)
-
-    def _clock_ran_out(self, table: Table, now: float) -> None:
-        seat = table.asked
-        assert seat is not None
-        try:
-            move = table.standin_move(seat)
-        except Exception:
-            log.exception("the stand-in could not move at table %s; its clock is stopped", table.id)
-            table.deadline = None
-            return
-        table.timeouts[seat] += 1
-        count = table.timeouts[seat]
-        for p in table.players:
-            self.send(p, "timeout", table=table.id, seat=seat, name=table.players[seat], count=count, move=move,
-                      forfeit=count >= TIMEOUTS_TO_FORFEIT)
-        if count >= TIMEOUTS_TO_FORFEIT:
-            self.finish(table, "clock", seat)
-            return
-        self._play(table, seat, move, by="clock")
-
-    def _abandon(self, table: Table) -> None:
-        """Both players gone past their grace: the game counts for nothing."""
-        self.store.drop_table(table.id)
-        self._forget(table)
-
-    def _forget(self, table: Table) -> None:
-        self.tables.pop(table.id, None)
-        self.hub.release(table.id)
-        for name in table.players:
-            self.hub.unseat(name, table.id)
+        """Run out what has run out: invitations, then each table's clocks, absences and
+        rematch offers."""
+        self.invitations.tick(mono)
+        self.play.tick(now, mono)
 
 
 def _rating_fields(r: Rating) -> dict[str, Any]:
     return {"rating": round(r.rating, 1), "rd": round(r.rd, 1), "games": r.games, "shown": ratings.shown(r),
             "provisional": ratings.provisional(r)}
-
-
-def _seat_words(text: str, table: Table) -> str:
-    """The engine's "seat 1" in a player's words: the seat's name."""
-    for seat in (0, 1):
-        text = text.replace(f"seat {seat}'s", f"{table.players[seat]}'s").replace(f"seat {seat} ", f"{table.players[seat]} ")
-    return text
 
 
 def _closed(exc: Exception) -> bool:
@@ -738,4 +327,4 @@ def new_id(prefix: str) -> str:
     return prefix + secrets.token_hex(6)
 
 
-__all__ = ["Conn", "Invitation", "Room", "new_id"]
+__all__ = ["Conn", "Room", "new_id"]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from port.room import accounts
-from port.room.accounts import (Limiter, RateLimit, check_name, check_password, guest_name, hash_password,
-                                new_token, token_hash)
+from port.room.accounts import check_name, check_password, guest_name, hash_password, new_token, token_hash
+from port.room.limits import Limiter, RateLimit
 from port.room.store import DB_NAME, SqliteStore
 
 
