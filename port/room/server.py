@@ -31,7 +31,7 @@ from port.room import accounts, ratings
 from port.room.games import DRIVERS, RulesError, replay
 from port.room.hub import Hub, LocalHub
 from port.room.store import Rating, Store, StoreError, TableRow
-from port.room.tables import TIMEOUTS_TO_FORFEIT, Table
+from port.room.tables import SHOWN_WAIT, TIMEOUTS_TO_FORFEIT, Table
 
 log = logging.getLogger("cardroom")
 
@@ -118,13 +118,14 @@ class Room:
 
     def __init__(self, store: Store, hub: Hub | None = None, rng: random.Random | None = None,
                  grace: float = GRACE, clock_default: int = CLOCK_DEFAULT,
-                 invite_ttl: float = INVITE_TTL) -> None:
+                 invite_ttl: float = INVITE_TTL, shown_wait: float = SHOWN_WAIT) -> None:
         self.store = store
         self.hub = hub or LocalHub()
         self.rng = rng or random.SystemRandom()
         self.grace = grace
         self.clock_default = clock_default
         self.invite_ttl = invite_ttl
+        self.shown_wait = shown_wait
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, Table] = {}
         self.invitations: dict[str, Invitation] = {}
@@ -167,7 +168,7 @@ class Room:
         for seat in (0, 1):
             if not self.hub.present(table.players[seat]):
                 table.away[seat] = now + self.grace
-        table.arm(now)
+        table.arm(now, shown_wait=self.shown_wait)
         self.tables[table.id] = table
         for name in table.players:
             self.hub.seat(name, table.id)
@@ -526,17 +527,35 @@ class Room:
         if table.driver.over:
             self.finish(table, "played", None)
             return
-        if table.arm(now, after_hand) is not None and table.asked is not None:
-            clock = dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(table.deadline - now, 1))
-            self.deliver(table.players[0], clock)
-            self.deliver(table.players[1], clock)
+        if table.arm(now, after_hand, self.shown_wait) is not None:
+            self._tell_clock(table, now)
+
+    def _clock(self, table: Table, now: float) -> str:
+        """The asked seat's clock: its seconds, and whether it runs (a person's waits
+        until the question is on its screen)."""
+        assert table.asked is not None
+        return dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
+                    seconds=table.seconds_left(now), running=table.starts is None)
+
+    def _tell_clock(self, table: Table, now: float) -> None:
+        clock = self._clock(table, now)
+        self.deliver(table.players[0], clock)
+        self.deliver(table.players[1], clock)
+
+    async def on_shown(self, who: Any, msg: Message) -> None:
+        """The player's screen shows its question ``seq``: its clock starts now."""
+        if await self.hub.route(who, msg):
+            return
+        table, seat = self._table(who, msg)
+        now = time.time()
+        if table.finished is None and table.show(seat, msg["seq"], now):
+            self._tell_clock(table, now)
 
     def finish(self, table: Table, how: str, loser: int | None) -> None:
         """The game is over (played out, resigned, forfeited): record it, rate it, say it.
         If the store cannot keep it now, the clocks' tick tries again (``ending``)."""
         table.ending = (how, loser)
-        table.deadline = None
+        table.deadline = table.starts = None
         driver = table.driver
         winner = driver.winner() if loser is None else 1 - loser
         scores = driver.scores()
@@ -586,8 +605,7 @@ class Room:
             who.put(table.finished["said"])          # the game's end, as it was said
             return
         if table.deadline is not None and table.asked is not None:
-            who.put(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(max(0.0, table.deadline - time.time()), 1)))
+            who.put(self._clock(table, time.time()))
         other = 1 - seat
         if other in table.away:
             who.put(dump("away", table=table.id, name=table.players[other],
@@ -682,6 +700,9 @@ class Room:
                 else:
                     self.finish(table, "away", seat)
                 return
+        if table.starts is not None and table.starts <= now:
+            table.starts = None                        # never said shown: it runs now
+            self._tell_clock(table, now)
         if table.deadline is not None and table.deadline <= now:
             self._clock_ran_out(table, now)
 
