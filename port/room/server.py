@@ -25,7 +25,7 @@ from datetime import date
 from typing import Any
 
 from port.checks import IllegalMove
-from port.files.gamerecord import Meta
+from port.files.gamerecord import Ending, Meta
 from port.protocol import GAMES, Message, ProtocolError, dump, dumps, parse
 from port.room import accounts, ratings
 from port.room.games import DRIVERS, RulesError, replay
@@ -561,7 +561,10 @@ class Room:
         scores = driver.scores()
         roles = tuple("room bot" if b else "room guest" if g else "room player" for b, g in zip(table.bots, table.guests))
         meta = Meta(table.players, (roles[0], roles[1]), date=date.today().isoformat(), seed=table.seed)
-        record = driver.record(meta)
+        # A game resigned, lost on the clock or left: the record says who won and how,
+        # and holds every hand played, the one it stopped in as far as it went.
+        ending = Ending(how, loser) if loser is not None else None
+        record = driver.record(meta, ending)
         before = {p: self.store.rating(p, table.game) for p in table.players}
         new: dict[str, Rating] | None = None
         if not any(table.guests):
@@ -570,7 +573,7 @@ class Room:
             new = {table.players[0]: a, table.players[1]: b}
         result = {"how": how, "winner": None if winner is None else table.players[winner],
                   "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.kept), "seed": table.seed}
+                  "hands": len(driver.played(ending)), "seed": table.seed}
         number = self.store.finish_game(table.id, table.game, table.players, record, result, new)
         changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
                        "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}

@@ -112,6 +112,11 @@ def test_the_clock_moves_for_an_absent_player_and_three_in_a_row_forfeit(tmp_pat
         assert outs[0]["name"] == "Ann" and outs[0]["move"]["act"] in ("stock", "pile")
         end = ann.wait("game_end", timeout=10)
         assert (end["how"], end["winner"], end["table"]) == ("clock", "Stan", table)
+        # Its record says who won and how, and holds the hand as far as it went.
+        text = ann.answer("game", number=end["number"])["text"]
+        assert text.splitlines()[-1] == "Result: Stan wins: Ann forfeited on the clock in hand 1, Ann 0, Stan 0."
+        log = gin_record.parse(text)
+        assert (log.ending.how, log.meta.names[log.winner], log.hands) == ("clock", "Stan", 1)
         assert bot.finish(20)[0] == 0
         # The stand-in's two moves are in the stream, as any move is.
         assert [m["event"]["act"] for m in stream(ann.got, table) if m["type"] == "event"][:2] in (
