@@ -43,6 +43,8 @@ class TableLink:
     clock_seat: int | None = None                    # whose decision the clock times
     clock_left: float = 0.0                          # its seconds when last told
     clock_told: float = 0.0                          # when (the session's clock)
+    clock_running: bool = True                       # False: it waits for the question to be shown
+    shown_seq: int = 0                               # the last question said to be on the screen
     away: dict[str, float] = field(default_factory=dict)   # name -> when the grace ends
     timeouts: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None                # the game_end message
@@ -79,6 +81,8 @@ class TableLink:
         """The clock of the decision being made now, or None (no clock, or nobody asked)."""
         if self.clock <= 0 or self.clock_seat is None or self.end is not None:
             return None
+        if not self.clock_running:
+            return self.clock_left           # it starts when the question is on its player's screen
         return max(0.0, self.clock_left - (self.session.now() - self.clock_told))
 
     def away_left(self) -> tuple[str, float] | None:
@@ -92,6 +96,14 @@ class TableLink:
     def move(self, move: dict[str, Any]) -> None:
         self.error = ""
         self.session.client.send("move", table=self.table, move=move)
+
+    def shown(self, seq: int) -> None:
+        """The question ``seq`` (an ``ask``) is on the screen, the player free to answer:
+        the room starts its clock now (docs/room.md, "The clock"). Said once; again after
+        a reconnection, in case it was lost with the line."""
+        if seq > self.shown_seq and self.session.status == "open":
+            self.shown_seq = seq
+            self.session.client.send("shown", table=self.table, seq=seq)
 
     def chat(self, text: str) -> None:
         text = text.strip()[:80]
@@ -121,6 +133,7 @@ class TableLink:
         if kind == "clock":
             self.clock_seat = m.get("seat")
             self.clock_left, self.clock_told = float(m.get("seconds", 0.0)), now
+            self.clock_running = bool(m.get("running", True))
         elif kind == "away":
             self.away[str(m.get("name"))] = now + float(m.get("seconds", 0.0))
         elif kind == "back":
@@ -226,6 +239,8 @@ class RoomSession:
             self.name, self.guest = str(m.get("name", "")), bool(m.get("guest"))
             self.ratings = dict(m.get("ratings") or {})
             self.keep_token(m.get("token"))
+            for link in self.tables.values():
+                link.shown_seq = 0          # a question shown before a drop is said again
         elif kind == "tables":
             for t in m.get("tables", []):
                 if t.get("over") or t.get("seat") is None:

@@ -204,6 +204,7 @@ class Other:
             self.view = m.get("view", self.view)
             if m["type"] == "ask":
                 self.ask = m
+                self.link.shown(m["seq"])       # its screen shows it (even when it holds)
             elif m["type"] == "event" and m["event"]["seat"] == self.link.seat:
                 self.ask = None
         if self.ask is None or self.hold:
@@ -303,9 +304,13 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert change["change"] < 0 and f"({change['change']})" in rows[0]
     x = r.x + (r.w - max(d.screen.text_width(row) for row in rows)) // 2
     assert shows_line(d, x, r.y + 64 + 2 * L.LINE, rows[0]) and shows_line(d, x, r.y + 64 + 3 * L.LINE, rows[1])
-    d.key("V")                          # REVIEW: a game resigned in its first hand has no record
+    d.key("R")                          # SAVE RECORD: the room's record says who won and how
+    run(d, lambda: "saved" in p.note, move=False, also=other)
+    saved = sorted(tmp_path.glob("CR*.REC"))[-1].read_text().splitlines()
+    assert saved[-1].startswith("Result: Fay wins: Eve resigned in hand 1, ")
+    d.key("V")                          # REVIEW: resigned before her first move, nothing to review
     run(d, lambda: isinstance(d.controller, ReviewScreen), move=False)
-    assert d.controller.make() == ["No record: the game ended in its first hand."]
+    assert d.controller.make() == ["No decisions to review."]
     d.key("B")                                       # back from the review to the game's end
     assert d.controller is p
     d.key("E")                                       # REMATCH: asked, and said so
@@ -391,6 +396,30 @@ def test_the_clocks_and_a_timeout_are_shown(room: RoomProcess, tmp_path: Path) -
     r = L.SHOW
     line = "GIL LOST ON THE CLOCK:"
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
+    s.close()
+    o.close()
+
+
+def test_your_clock_waits_behind_a_box_and_its_timeout_is_shown_when_it_happens(room: RoomProcess,
+                                                                                  tmp_path: Path) -> None:
+    """The clock of a question starts when it is on the screen (the screen says
+    ``shown``), not while NEW GAME / CUT FOR THE DEAL still waits for a key; and when
+    it runs out, its box says so at once."""
+    s, link, o, olink = with_person(room, "Uma", "Vic", {"limit": 61}, clock=1)
+    other = Other(o, olink)
+    d, p = screen(tmp_path, s, link, pause=True)          # PAUSE: every box waits for a key
+    t = p.table
+    until = time.monotonic() + 1.6                       # past the 1 s clock
+    run(d, lambda: time.monotonic() > until, move=False, dismiss=False, also=other)
+    assert t.box is not None and t.box.title == "NEW GAME" and not link.timeouts
+    assert link.clock_seat == link.seat and not link.clock_running        # asked, and waiting
+    assert clock_text(link, link.seat) == "0:01"
+    run(d, lambda: t.your_turn_to_lay_away(), move=False, also=other)    # the box cleared
+    run(d, lambda: link.shown_seq > 0 and link.clock_running, move=False, dismiss=False, also=other)
+    run(d, lambda: t.box is not None and t.box.title == "THE CLOCK RAN OUT", move=False, dismiss=False,
+        also=other)
+    assert t.box.lines == ["STANDARD MOVED FOR UMA."] and shows_box(d, t.box)
+    assert [m["name"] for m in link.timeouts] == ["Uma"]
     s.close()
     o.close()
 

@@ -412,6 +412,52 @@ def test_a_clock_run_out_is_said_standard_moved(pair: Callable[..., Pair]) -> No
     p.bob_link.resign()
 
 
+def test_the_next_hands_question_is_said_shown_only_after_continue(headless_pyxel, tmp_path: Path) -> None:
+    """At a hand's end the screen waits for CONTINUE while the room has dealt the next
+    hand: the first question's clock starts when it is on the screen (``shown``), not
+    while the result is read. The room's own driver plays both seats by the hints."""
+    from port.ginrummy.computer import hint
+    from port.ginrummy.rules.players import Draw, KnockChoice
+    from tests.ginrummy.room_scenes import FixedRoom
+
+    room = FixedRoom({"score_limit": 200})
+    room.session.client.status = "open"             # as a session in the room: what it says is sent
+    d = open_game(tmp_path)
+    ctx = d.controller.ctx
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    t = screen.table
+    said: list[int] = []
+    while room.driver.hand_number == 1:
+        seat = room.driver.to_move()
+        h = hint(room.driver.state.view(seat))
+        if h.offer is not None:
+            room.move(seat, "take" if h.offer else "decline")
+        elif h.draw is not None:
+            room.move(seat, "pile" if h.draw is Draw.PILE else "stock")
+        elif h.discard is not None:
+            room.move(seat, "discard", str(h.discard))
+        else:
+            room.move(seat, {KnockChoice.KNOCK: "knock", KnockChoice.PLAY_ON: "play_on",
+                             KnockChoice.PLAY_TO_GIN: "play_to_gin"}[h.knock])
+        for _ in range(4 * PACE):                    # the screen catches up, saying each question shown
+            d.step()
+            if room.link.shown_seq not in said[-1:]:
+                said.append(room.link.shown_seq)
+            if t.mode is Mode.HAND_END or (not t.queue and t.mode is not Mode.COMPUTER):
+                break
+    while room.driver.to_move() != room.link.seat:    # the next hand: Ann is asked first
+        room.move(1 - room.link.seat, "decline" if room.driver.decision() == "offer" else "stock")
+        room.move(1 - room.link.seat, "discard", room.drawn(1 - room.link.seat))
+    asked = room.seq                                  # her question's seq, the last said to her
+    for _ in range(3 * PACE):
+        d.step()
+    assert t.mode is Mode.HAND_END and room.link.shown_seq < asked and len(said) > 3
+    d.key("C")                                        # CONTINUE: the next hand, its question on the screen
+    for _ in range(3 * PACE):
+        d.step()
+    assert t.mode is not Mode.HAND_END and room.link.shown_seq == asked
+
+
 # ---- the chat ------------------------------------------------------------------------------
 
 def test_chat_is_typed_on_its_line_t_stays_take_in_the_upcard_offer_and_mute_clicks(pair: Callable[..., Pair]) -> None:

@@ -183,6 +183,7 @@ class RoomTable(CribTable):
         self._starter_seen = False
         self.pending: deque[dict[str, Any]] = deque()   # the stream, not played out yet
         self.asked: str | None = None          # the decision the room asked of you
+        self.ask_seq = 0                       # ... its seq (its clock starts once it is shown)
         self.sent: str | None = None           # the decision your move answered, on its way
         self.end: dict[str, Any] | None = None  # game_end, once played out
         self.quick = False                     # catching up: no flights, no boxes
@@ -273,6 +274,8 @@ class RoomTable(CribTable):
             return
         if self.asked == "play" and not self.hand.legal_plays(HUMAN) and self.end is None and self.connected:
             self._send({"act": "go"})       # "GO is said for you when you cannot play"
+        elif self.your_turn_to_lay_away() or self.your_turn_to_play():
+            self.link.shown(self.ask_seq)   # on the screen, no box over it: its clock starts
 
     def _take(self) -> None:
         """The link's new messages; a stream come all at once is caught up at once."""
@@ -281,9 +284,11 @@ class RoomTable(CribTable):
             return
         self.pending.extend(got)
         # Played live, the stream holds at most one question for you and one deal ahead
-        # of the screen (you answer each before the next); more is a stream come at once.
+        # of the screen (you answer each before the next, or the clock's stand-in does:
+        # its timeout is played out as it happens); more is a stream come at once.
         kinds = [m["type"] for m in self.pending]
-        if kinds.count("ask") >= 2 or kinds.count("deal") >= 2:
+        answered = sum(1 for m in self.pending if m["type"] == "timeout" and m.get("seat") == self.me)
+        if kinds.count("ask") - answered >= 2 or kinds.count("deal") >= 2:
             self._catch_up(len(self.pending))
 
     def _catch_up(self, n: int) -> None:
@@ -366,6 +371,7 @@ class RoomTable(CribTable):
         elif kind == "ask":
             self.view = view
             self.asked, self.sent = str(m.get("decision")), None
+            self.ask_seq = int(m.get("seq", 0))
         elif kind == "hand_end":
             self.view = view
             self._shown = len(view.shows)

@@ -118,6 +118,7 @@ class RoomTable(Arranging):
         self.queue: list[dict[str, Any]] = []    # the stream not yet shown, in order
         self.history = 0                         # how many of it to catch up at once
         self.sent = False                        # a move sent and not yet answered
+        self.ask_seq = 0                         # the room's last question (its clock starts once shown)
         self._note = ""                          # a timeout, said with the move it made
         self._wait = 0
         self._online = True
@@ -286,6 +287,9 @@ class RoomTable(Arranging):
                 break                        # one visible step of theirs per PACE
         if not self.queue and self.link.end is not None and self.mode not in (Mode.HAND_END, Mode.GAME_END):
             self._game_end()
+        if self.mode in HUMAN_MODES.values() or self.mode is Mode.HUMAN_DRAW:
+            if not self.sent and online:
+                self.link.shown(self.ask_seq)   # the question is on the screen: its clock starts
 
     def _take(self) -> None:
         for m in self.link.take():
@@ -307,6 +311,8 @@ class RoomTable(Arranging):
             self._note = f"STANDARD moved for {who}: the clock ran out."
             return
         view: View = decode(View, m["view"])
+        if kind == "ask":
+            self.ask_seq = int(m.get("seq", 0))
         if self.game is None:
             self.options = view.options
             self.game = scoreboard(view.options)
