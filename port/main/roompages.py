@@ -23,7 +23,7 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.menus import BACKSPACE, ENTER, ESC, Menu, yes_no
 from port.main.roomgame import RoomGame, RuleRow, Rules
-from port.main.roomsession import DEFAULT_URL, RoomSession, TableLink
+from port.main.roomsession import ANSWER_WAIT, DEFAULT_URL, RoomSession, TableLink
 from port.main.roomwidgets import mm_ss, status_text
 from port.mouse import RIGHT, Event, Key, Press
 from port.screen import Rect
@@ -38,9 +38,11 @@ PASSWORD_MAX = 32                    # typed here; the room takes up to 128
 ADDRESS_MAX = 60
 TEXT_CHARS = frozenset(chr(c) for c in range(33, 127))
 NAME_CHARS = frozenset(TEXT_CHARS | {" "})
-# The on-screen keys under a field being typed: capitals, digits and an address's
-# characters (a mouse-only player types a password in capitals; docs/room.md).
-PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "-", ".", ":", "/", "SPC", "DEL", "OK"]
+# The on-screen keys under a field being typed: letters (capitals, or small after SHIFT),
+# digits and an address's characters: a mouse-only player types any name, address or
+# password of these (docs/room.md).
+SHIFT = "SHIFT"
+PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "-", ".", ":", "/", "_", SHIFT, "SPC", "DEL", "OK"]
 PAD_X, PAD_Y, PAD_STEP_X, PAD_STEP_Y, PAD_W, PAD_H = 184, 176, 36, 24, 32, 20
 CLOCKS = (0, 15, 30, 60, 120, 300)   # the move clock's steps on the invitation page
 ROOM_TITLE = "CARD ROOM"
@@ -101,8 +103,7 @@ class RoomPage(Menu):
 
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
-            if any(m.get("type") == "welcome" for m in self.session.poll()):
-                self.session.watch_lobby(self.room.game)     # a new connection watches anew
+            self.session.poll()             # (a new connection watches the lobby anew: the session's)
             started = self.session.take_started()
             mine = [link for link in started if link.game == self.room.game]
             if mine:
@@ -161,8 +162,10 @@ class ConnectPage(RoomPage):
     def __init__(self, ctx: GameContext, room: RoomGame, address: str | None = None,
                  line: str = "") -> None:
         super().__init__(ctx, room, None)
+        kept_name = getattr(ctx.config, "room_name", "")
         self.values = {"address": address or default_address(ctx),
-                       "name": str(ctx.config.name)[:ROOM_NAME_MAX], "password": ""}
+                       "name": (kept_name or str(ctx.config.name))[:ROOM_NAME_MAX], "password": ""}
+        self.lower = False                   # the on-screen keys' letters: capitals, or small (SHIFT)
         self.line = line
         self.typing: str | None = None
         self.typed = ""
@@ -185,8 +188,9 @@ class ConnectPage(RoomPage):
 
     # typing a field
     def start_typing(self, field: str) -> Controller:
+        """Type the field: its text kept, the cursor at its end (DEL takes the last)."""
         if not self.doing:
-            self.typing, self.typed = field, ""
+            self.typing, self.typed = field, self.values[field]
             self.ctx.session.mouse.text_entry = True
         return self
 
@@ -212,6 +216,12 @@ class ConnectPage(RoomPage):
     def pad_key(self, x: int, y: int) -> str | None:
         return next((key for i, key in enumerate(PAD_KEYS) if pad_rect(i).contains(x, y)), None)
 
+    def pad_label(self, key: str) -> str:
+        """A key as it types now: a letter small after SHIFT; SHIFT names the other case."""
+        if key == SHIFT:
+            return "ABC" if self.lower else "abc"
+        return key.lower() if self.lower and len(key) == 1 else key
+
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
             nxt = self.waiting()
@@ -226,8 +236,10 @@ class ConnectPage(RoomPage):
                 key = self.pad_key(e.x, e.y)
                 if key is None:
                     self.end_typing()        # a click off the keys ends the field, as ENTER
+                elif key == SHIFT:
+                    self.lower = not self.lower
                 else:
-                    code = {"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(key)
+                    code = {"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(self.pad_label(key))
                     self.type_key(Key(code, 0))
             if self.typing is None:
                 break
@@ -257,7 +269,9 @@ class ConnectPage(RoomPage):
             self.line = "Type your password first (P), or choose GUEST."
             return self
         self.line = ""
-        session = RoomSession(url, keep_token=lambda token: keep(self.ctx, room_token=token or ""))
+        session = RoomSession(url, keep_token=lambda token: keep(self.ctx, room_token=token or ""),
+                              keep_with=lambda name: keep(self.ctx, room_with=name),
+                              keep_name=lambda name: keep(self.ctx, room_name=name))
         if how == "resume":
             session.resume(self.ctx.config.room_token)
         elif how == "register":
@@ -279,8 +293,9 @@ class ConnectPage(RoomPage):
             if started:
                 return to_table(self.ctx, self.room, session, started[-1])
             lobby = LobbyPage(self.ctx, self.room, session)
-            if self.doing == "resume":
-                lobby.line = f"Your game with {self.rejoin_with} is over."
+            if self.doing == "resume":     # the game ended meanwhile: the lobby says how
+                lobby.over_with = self.rejoin_with
+                session.ask_games()
                 keep(self.ctx, room_with="")
             return lobby
         if session.status == "closed":
@@ -320,7 +335,7 @@ class ConnectPage(RoomPage):
         if self.typing is not None:
             s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 6 * PAD_STEP_Y + 12, BLACK)
             for i, key in enumerate(PAD_KEYS):
-                s.button(*pad_rect(i), key)
+                s.button(*pad_rect(i), self.pad_label(key))
 
     def draw_body(self) -> None:
         self.heading(ROOM_TITLE, f"{self.room.title}: play people at a card room")
@@ -347,6 +362,7 @@ class LobbyPage(RoomPage):
         super().__init__(ctx, room, session)
         self.top = 0
         self.picked: str | None = None
+        self.over_with = ""                  # a rejoin found the game over: its result, once the room says
         if session.status == "open":
             session.watch_lobby(room.game)           # the whole list again (a game may have been long)
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
@@ -392,6 +408,28 @@ class LobbyPage(RoomPage):
         elif at >= self.top + ROWS:
             self.top = at - ROWS + 1
         return self
+
+    def update(self, events: list[Event]) -> Controller | None:
+        nxt = super().update(events)
+        if nxt is self:
+            self.pick_first()
+            if self.over_with and self.session is not None and self.session.games is not None:
+                self.line = over_line(self.session.games, self.session.name, self.over_with, self.room.game)
+                self.over_with = ""
+        return nxt
+
+    def pick_first(self) -> None:
+        """Nobody picked (or the one picked gone): the first free player who can be
+        invited, else the first who can."""
+        rows = self.rows()
+        if self.picked in {str(p.get("name")) for p in rows}:
+            return
+        free = [p for p in rows if self.pickable(p) and p.get("status") != "playing"]
+        ok = free or [p for p in rows if self.pickable(p)]
+        self.picked = str(ok[0]["name"]) if ok else None
+        if ok:
+            at = rows.index(ok[0])
+            self.top = max(0, at - ROWS + 1) if at >= self.top + ROWS else min(self.top, at)
 
     def invite(self) -> Controller:
         rows = {str(p["name"]): p for p in self.rows()}
@@ -490,6 +528,34 @@ def invitation_line(inv: dict[str, Any], me: str) -> str:
     if inv.get("proposer") == me:
         return f"WAITING FOR {other} (ROUND {inv.get('round', 1)})"[:56]
     return f"{other} INVITES YOU (ROUND {inv.get('round', 1)}): ANSWER"[:56]
+
+
+def over_line(games: list[dict[str, Any]], me: str, other: str, game: str) -> str:
+    """The lobby's line for a game that ended while its player was away: "Your game with
+    Bob is over: Bob won, you did not come back in time." (or as the room last said it)."""
+    g = next((g for g in games if g.get("game") == game and other.lower() in
+              (str(p).lower() for p in g.get("players", []))), None)
+    if g is None:
+        return f"Your game with {other} is over."
+    return f"Your game with {other} is over: {result_words(g.get('result') or {}, me, list(g.get('players', [])))}."
+
+
+def result_words(result: dict[str, Any], me: str, players: list[str]) -> str:
+    """A finished game's result in a player's words: "Bob won 121 to 98", "you won: Bob
+    resigned in hand 2", "Bob won: you forfeited on the clock in hand 3"."""
+    def who(name: object) -> str:
+        return "you" if str(name).lower() == me.lower() else str(name)
+
+    winner, how = result.get("winner"), result.get("how")
+    scores = list(result.get("scores") or [0, 0])
+    if how == "played":
+        if winner is None:
+            return f"a draw, {scores[0]} to {scores[1]}"
+        w = [str(p).lower() for p in players].index(str(winner).lower()) if players else 0
+        return f"{who(winner)} won {scores[w]} to {scores[1 - w]}"
+    words = {"resigned": "resigned", "clock": "forfeited on the clock", "away": "did not come back"}.get(
+        str(how), str(how))
+    return f"{who(winner)} won: {who(result.get('loser'))} {words} in hand {result.get('hands', 1)}"
 
 
 def rating_of(r: dict[str, Any] | None) -> str:
@@ -592,6 +658,14 @@ class InvitePage(RoomPage):
         self.line = f"Waiting for {self.other()}'s answer: WITHDRAW to change it."
         return self
 
+    def offline(self) -> bool:
+        """The line is down: an answer said now would be lost, so it is not said."""
+        assert self.session is not None
+        if self.session.status == "open":
+            return False
+        self.line = "Not connected to the room: answer again when the line is back."
+        return True
+
     def send(self) -> Controller:
         assert self.session is not None
         if self.inv is None:
@@ -603,6 +677,8 @@ class InvitePage(RoomPage):
         if self.received == (self.rules, self.clock):
             self.line = "Change a rule first to send it back, or ACCEPT."
             return self
+        if self.offline():
+            return self
         self.session.counter(str(self.inv_id), self.rules, self.clock)
         self.sent = True
         self.build()
@@ -610,6 +686,8 @@ class InvitePage(RoomPage):
 
     def answer(self, how: str) -> Controller:
         assert self.session is not None
+        if self.offline():
+            return self
         self.session.answer(str(self.inv_id), how)
         return self if how == "accept" else LobbyPage(self.ctx, self.room, self.session)
 
@@ -651,6 +729,14 @@ class InvitePage(RoomPage):
             elif self.session.error:
                 self.line, self.session.error, self.sent = self.session.error, "", False
                 self.build()
+            elif self.session.status == "closed":
+                self.line, self.sent, self.session.held = "Not sent: the room's line is closed.", False, None
+                self.build()
+            elif (self.session.held is None and self.session.invite_sent_at is not None
+                  and self.session.now() - self.session.invite_sent_at > ANSWER_WAIT):
+                self.line = f"The room did not answer: the invitation to {self.other()} was not sent. SEND again."
+                self.sent = False
+                self.build()
             return self
         inv = self.inv
         if self.inv_id is not None and inv is None:
@@ -687,6 +773,9 @@ class InvitePage(RoomPage):
                 s.box(x - 3, r.y + 2, s.text_width(value) + 6, 16, YELLOW)
 
     def status(self) -> tuple[str, int]:
+        assert self.session is not None
+        if self.sent and self.session.held is not None:
+            return f"reconnecting...: the invitation goes to {self.other()} when the line is back.", LIGHTGRAY
         text, colour = super().status()
         if text:
             return text, colour

@@ -31,7 +31,7 @@ from port.room import accounts, ratings
 from port.room.games import DRIVERS, RulesError, replay
 from port.room.hub import Hub, LocalHub
 from port.room.store import Rating, Store, StoreError, TableRow
-from port.room.tables import SHOWN_WAIT, TIMEOUTS_TO_FORFEIT, Table
+from port.room.tables import CHAT_KEPT, SHOWN_WAIT, TIMEOUTS_TO_FORFEIT, Table
 
 log = logging.getLogger("cardroom")
 
@@ -604,6 +604,10 @@ class Room:
         table, seat = self._table(who, msg)
         for m in table.since(seat, msg.get("since", 0)):
             who.put(dumps(m))
+        if msg.get("since", 0) == 0:          # a new screen: the chat said at the table so far
+            for name, text, hidden in table.chat:
+                if hidden != seat:
+                    who.put(dump("chat", table=table.id, name=name, text=text))
         if table.finished is not None:
             who.put(table.finished["said"])          # the game's end, as it was said
             return
@@ -633,8 +637,11 @@ class Room:
         table, seat = self._table(who, msg)
         text = dump("chat", table=table.id, name=who.name, text=msg["text"])
         who.put(text)
-        if not table.muted[1 - seat]:
+        muted = table.muted[1 - seat]
+        if not muted:
             self.deliver(table.players[1 - seat], text)
+        # Kept (the last few, in memory) for a player who comes back with a new screen.
+        table.chat = [*table.chat, (who.name, msg["text"], 1 - seat if muted else None)][-CHAT_KEPT:]
 
     async def on_mute(self, who: Any, msg: Message) -> None:
         if await self.hub.route(who, msg):

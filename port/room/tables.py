@@ -18,6 +18,7 @@ from typing import Any
 from port.room.games import DRIVERS, Driver, replay
 from port.room.seat import seat_for
 
+CHAT_KEPT = 20               # chat lines a table keeps for a player who comes back (in memory only)
 STANDIN = "standard"         # who moves for a seat whose clock ran out
 TIMEOUTS_TO_FORFEIT = 3      # "three in a row forfeit the game"
 HAND_PAUSE = 15.0            # seconds more for the first decision after a hand's end (its result is read)
@@ -49,6 +50,7 @@ class Table:
     rematch: set[int] = field(default_factory=set)
     ending: tuple[str, int | None] | None = None                # a finish the store has not kept yet
     created: float = field(default_factory=time.time)
+    chat: list[tuple[str, str, int | None]] = field(default_factory=list)   # (name, text, muted for seat)
     _moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     @classmethod
