@@ -346,8 +346,9 @@ REJOIN_BOX = Rect(48, 236, 128, 20)
 
 # ---- the lobby ------------------------------------------------------------------------------
 
-LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 64, 480, 14, 12
-INVITES_Y, INVITES_SHOWN = 254, 3
+LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 68, 480, 14, 12
+HEAD_Y = LIST_Y - 19                 # the column heads: clear of the frame and the line above on CGA
+INVITES_Y, INVITES_SHOWN = 258, 3
 COLS = {"name": 32, "bot": 176, "rating": 224, "where": 296}
 
 
@@ -490,24 +491,31 @@ class LobbyPage(RoomPage):
         s, session = self.screen, self.session
         self.heading(ROOM_TITLE, f"{self.room.title.upper()} LOBBY   YOU: {session.name} "
                                  f"{rating_of(session.ratings.get(self.room.game))}")
-        s.text(COLS["name"], LIST_Y - 14, "NAME", LIGHTGRAY)
-        s.text(COLS["bot"], LIST_Y - 14, "BOT", LIGHTGRAY)
-        s.text(COLS["rating"], LIST_Y - 14, "RATING", LIGHTGRAY)
-        s.text(COLS["where"], LIST_Y - 14, "WHERE", LIGHTGRAY)
+        for col, head in (("name", "NAME"), ("bot", "BOT"), ("rating", "RATING"), ("where", "WHERE")):
+            s.text(COLS[col], HEAD_Y, head, LIGHTGRAY)
         s.box(LIST_X - 4, LIST_Y - 4, LIST_W + 8, ROW_H * ROWS + 6, RED)
         rows = self.rows()
+        two = s.look.two_colour
         for i, p in enumerate(rows[self.top:self.top + ROWS]):
             y = LIST_Y + ROW_H * i
             here = self.plays_here(p)
-            colour = WHITE if here else DARKGRAY
-            if p.get("name") == self.picked:
-                s.box(LIST_X - 2, y - 3, LIST_W + 4, ROW_H, YELLOW)
             you = p.get("name") == session.name
-            s.text(COLS["name"], y, str(p.get("name", ""))[:ROOM_NAME_MAX], YELLOW if you and here else colour)
-            s.text(COLS["bot"], y, "BOT" if p.get("bot") else "", colour)
+            colour = WHITE if here else DARKGRAY
+            if you and here:
+                # Yours in yellow; in reverse (black on white) where yellow is white too.
+                colour = BLACK if two else YELLOW
+                if two:
+                    s.fill(LIST_X - 2, y - 1, LIST_W + 4, ROW_H, WHITE)
+            if p.get("name") == self.picked:
+                s.box(LIST_X - 2, y - 2, LIST_W + 4, ROW_H, YELLOW)
             ratings = p.get("ratings") or {}
-            s.text(COLS["rating"], y, str(ratings.get(self.room.game, "")), colour)
-            s.text(COLS["where"], y, where(p, here), colour)
+            cells = ((COLS["name"], str(p.get("name", ""))[:ROOM_NAME_MAX]), (COLS["bot"], "BOT" if p.get("bot") else ""),
+                     (COLS["rating"], str(ratings.get(self.room.game, ""))), (COLS["where"], where(p, here)))
+            for x, text in cells:
+                if not here and two:
+                    faint_text(s, x, y, text)    # the other program's: greyed as a dithered line
+                else:
+                    s.text(x, y, text, colour)
         if len(rows) > ROWS:
             shown = f"{self.top + 1}-{min(len(rows), self.top + ROWS)} OF {len(rows)}"
             s.text(520, LIST_Y + 72, shown, LIGHTGRAY)
@@ -517,6 +525,13 @@ class LobbyPage(RoomPage):
             s.text(LIST_X + 104, INVITES_Y - 16, "none yet: pick a player and INVITE", DARKGRAY)
         for i, inv in enumerate(invs):
             s.button(*invitation_rect(i), f"{i + 1} {invitation_line(inv, session.name)}", 0)
+
+
+def faint_text(s: Any, x: int, y: int, text: str) -> None:
+    """Text greyed where grey is white (CGA, Hercules): every other pixel of it."""
+    s.image.dither(0.5)
+    s.text(x, y, text, WHITE)
+    s.image.dither(1.0)
 
 
 def invitation_rect(i: int) -> Rect:

@@ -86,6 +86,12 @@ class TableLink:
             return self.clock_left           # it starts when the question is on its player's screen
         return max(0.0, self.clock_left - (self.session.now() - self.clock_told))
 
+    @property
+    def opponent_here(self) -> bool:
+        """The opponent is in the room (not gone from the lobby, not away from the table):
+        a rematch can be offered."""
+        return self.opponent.lower() not in self.session.gone and self.opponent not in self.away
+
     def away_left(self) -> tuple[str, float] | None:
         """The opponent while away: their name and the seconds of grace left."""
         until = self.away.get(self.opponent)
@@ -181,6 +187,7 @@ class RoomSession:
         self.error = ""                               # one line for the page, "" when none
         self.note = ""                                # what happened to an invitation
         self.players: dict[str, dict[str, Any]] = {}  # the lobby, by name
+        self.gone: set[str] = set()                   # players seen leaving the room (lower case)
         self.invitations: dict[str, dict[str, Any]] = {}
         self.tables: dict[str, TableLink] = {}
         self.started: list[TableLink] = []            # tables begun since the page looked
@@ -304,12 +311,15 @@ class RoomSession:
             self.tables[table].hear(m)
         elif kind == "lobby":
             self.players = {p["name"]: p for p in m.get("players", []) if isinstance(p, dict) and "name" in p}
+            self.gone -= {name.lower() for name in self.players}
         elif kind == "presence":
             p = m.get("player") or {}
             if p.get("gone"):
                 self.players.pop(str(p.get("name")), None)
+                self.gone.add(str(p.get("name")).lower())
             elif "name" in p:
                 self.players[p["name"]] = p
+                self.gone.discard(str(p["name"]).lower())
         elif kind == "invitation":
             self.invitations[str(m.get("id"))] = {**m, "_heard": self.now()}
         elif kind == "invitation_closed":

@@ -6,9 +6,12 @@ T to type a line, ENTER to send it, ESC to drop it, M to mute the other's chat.
 """
 from __future__ import annotations
 
+import textwrap
+from typing import Any
+
 from port.main.roomsession import RoomSession, TableLink
 from port.mouse import Key
-from port.screen import Rect, Screen
+from port.screen import LOGICAL_HEIGHT, Rect, Screen
 from port.screen.profiles import BLACK, DARKGRAY, LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 
 ENTER, BACKSPACE, ESC = 13, 8, 27
@@ -35,6 +38,24 @@ def status_text(session: RoomSession, link: TableLink | None = None) -> str:
         if link.error:
             return link.error
     return session.error
+
+
+def rating_change(change: dict[str, Any]) -> str:
+    """A rating before and after a game, as both programs say it: "1500? -> 1338? (-162)"."""
+    by = int(change.get("change", 0) or 0)
+    return f"{change.get('before', '?')} -> {change.get('after', '?')} ({by:+d})"
+
+
+def rating_line(name: str, change: dict[str, Any], width: int = 8) -> str:
+    """A player's rating change under its name: "ANN      1500? -> 1662? (+162)"."""
+    return f"{name.upper()[:width]:<{width}} {rating_change(change)}"
+
+
+def text_rows(s: Screen) -> tuple[int, int]:
+    """The logical height of a text row on this screen, and the step between rows that
+    keeps them apart: 8 and 10 on 350 lines, 14 and 14 on CGA's 200."""
+    high = -(-8 * LOGICAL_HEIGHT // s.profile.height)
+    return high, max(10, high)
 
 
 def clock_text(link: TableLink, seat: int) -> str:
@@ -82,18 +103,28 @@ class ChatLine:
             self.text += chr(k.ascii)
         return True
 
-    def draw(self, s: Screen, link: TableLink, area: Rect, rows: int = 2) -> None:
-        """The last ``rows`` lines said, and under them the line being typed."""
+    def draw(self, s: Screen, link: TableLink, area: Rect, wrap: bool = False) -> None:
+        """The last lines said (as many as the area holds on this screen: its rows kept
+        apart on CGA's 200 lines too; ``wrap``: long lines wrapped, not cut), and under
+        them the line being typed, or "T TO TALK  M MUTE"."""
         s.fill(area.x, area.y, area.w, area.h, BLACK)
-        said = link.chat_lines[-rows:]
-        for i, (name, text) in enumerate(said):
-            s.text(area.x, area.y + 10 * i, f"{name}: {text}"[:area.w // 8], LIGHTGRAY)
-        y = area.y + 10 * rows
+        high, step = text_rows(s)
+        rows = max(1, 1 + (area.h - high) // step)
+        width = area.w // 8
+        said: list[str] = []
+        for name, text in link.chat_lines[-rows:]:
+            line = f"{name}: {text}"
+            said += textwrap.wrap(line, width) if wrap else [line[:width]]
+        said = said[-(rows - 1):] if rows > 1 else []
+        for i, line in enumerate(said):
+            s.text(area.x, area.y + step * i, line, LIGHTGRAY)
+        y = area.y + step * (rows - 1)
         if self.typing:
-            s.text(area.x, y, ("> " + self.text + "_")[-(area.w // 8):], YELLOW)
+            s.text(area.x, y, ("> " + self.text + "_")[-width:], YELLOW)
         else:
             mute = "  M UNMUTE" if link.muted else "  M MUTE"
-            s.text(area.x, y, ("T TO TALK" + mute)[:area.w // 8], DARKGRAY)
+            s.text(area.x, y, ("T TO TALK" + mute)[:width], DARKGRAY)
 
 
-__all__ = ["ChatLine", "clock_text", "draw_clock", "mm_ss", "status_text"]
+__all__ = ["ChatLine", "clock_text", "draw_clock", "mm_ss", "rating_change", "rating_line", "status_text",
+           "text_rows"]

@@ -13,7 +13,8 @@ import pytest
 import pyxel
 
 from port.cribbage.main import layout as L
-from port.cribbage.main.roomplay import CHAT_AREA, HIDDEN_HAND, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
+from port.cribbage.main.roomplay import CHAT_AREA, HIDDEN_HAND, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play
+from port.main.roomwidgets import rating_line
 from port.cribbage.main.table import COMPUTER_FRAMES
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
@@ -291,7 +292,8 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert p.quit_asked and shows_line(d, L.MSG_X + 16, L.MSG_Y + 8, "RESIGN THIS GAME?")
     d.key("N")                                       # no: the game goes on
     assert not p.quit_asked and t.end is None
-    d.key("S")
+    d.key("R")                                       # RESIGN's letter in both programs
+    assert shows_line(d, L.YES_BOX.x + 20, L.YES_BOX.y + 6, "ES")    # YES: clear of the clock and the chat
     d.key("Y")
     run(d, lambda: t.over, move=False, also=other)
     assert t.end["how"] == "resigned" and t.end["winner"] == "Fay"
@@ -300,7 +302,8 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     line = "YOU RESIGNED."
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
     change = t.end["ratings"]["Eve"]
-    rows = [rating_line(n, t.end["ratings"][n]) for n in ("Eve", "Fay")]
+    rows = [rating_line(n, t.end["ratings"][n], 12) for n in ("Eve", "Fay")]
+    assert rows[0] == f"EVE          {change['before']} -> {change['after']} ({change['change']})"
     assert change["change"] < 0 and f"({change['change']})" in rows[0]
     x = r.x + (r.w - max(d.screen.text_width(row) for row in rows)) // 2
     assert shows_line(d, x, r.y + 64 + 2 * L.LINE, rows[0]) and shows_line(d, x, r.y + 64 + 3 * L.LINE, rows[1])
@@ -313,7 +316,7 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert d.controller.make() == ["No decisions to review."]
     d.key("B")                                       # back from the review to the game's end
     assert d.controller is p
-    d.key("E")                                       # REMATCH: asked, and said so
+    d.key("A")                                       # REMATCH (PLAY AGAIN's A): asked, and said so
     line = "REMATCH ASKED: WAITING FOR FAY."
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 5 * L.LINE, line, YELLOW)
     olink.rematch()
@@ -322,7 +325,7 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert isinstance(again, RoomPlay) and again.link.table != link.table
     assert again.link.seat == 1 - link.seat           # a rematch swaps the seats
     run(d, lambda: again.table.view is not None and not again.table.beats, move=False, also=other)
-    d.key("S")
+    d.key("Q")                                       # Q resigns too, as QUIT quits
     d.key("Y")
     run(d, lambda: again.table.over, move=False, also=other)
     d.key("L")                                       # LOBBY: back to the page the game came from
@@ -422,6 +425,44 @@ def test_your_clock_waits_behind_a_box_and_its_timeout_is_shown_when_it_happens(
     assert [m["name"] for m in link.timeouts] == ["Uma"]
     s.close()
     o.close()
+
+
+def test_the_other_away_is_not_playing_and_one_who_left_is_offered_no_rematch(headless_pyxel, tmp_path: Path) -> None:
+    """The room's own driver (a fixed seed) heard by the screen: while Bob is away on his
+    turn, the message area does not say he is playing; at the game's end, Bob gone from
+    the room, no REMATCH: the end box says he has left."""
+    from tests.cribbage.roomscenes import RULES, SEED, first_fit, link_to, say, settle
+    from port.room.games import CribDriver
+
+    driver = CribDriver(RULES, SEED)
+    session, link = link_to(driver)
+    d = open_cribbage(tmp_path)
+    ctx = d.controller.ctx
+    d.loop.controller = p = play(ctx, session, link, lambda: None)
+    seq = [0]
+    while not (driver.to_move() == 1 and driver.decision() == "play"):
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    d.step()
+    settle(d)
+    assert p._message_lines() == ["BOB is playing."]
+    link.hear({"type": "away", "table": link.table, "name": "Bob", "seconds": 102.0})
+    d.step()
+    assert p._message_lines() == ["Waiting for Bob (1:42)"]
+    while not driver.over:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.hear({"type": "game_end", "table": link.table, "number": 3, "how": "away", "winner": "Ann",
+               "scores": list(driver.scores()), "rated": False, "ratings": {}})
+    session._hear({"type": "presence", "player": {"name": "Bob", "gone": True}})
+    settle(d)
+    d.step()
+    r = L.SHOW
+    line = "BOB HAS LEFT THE ROOM."
+    assert p.table.over and shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 4 * L.LINE,
+                                         line, YELLOW)
+    d.key("A")
+    assert not p.rematch_asked                       # nobody to play again
 
 
 @pytest.mark.parametrize("name", list(SCENES))

@@ -207,7 +207,7 @@ def test_a_whole_game_against_a_room_bot_through_the_screen_its_record_the_rooms
         end = link.end
         assert end is not None and end["how"] == "played"
         mine = end["ratings"]["Annie"]
-        you = f"YOU {mine['before']} TO {mine['after']} ({mine['change']:+d})"
+        you = f"ANNIE    {mine['before']} -> {mine['after']} ({mine['change']:+d})"
         d.step()
         assert any(shows_text(d, playscreen.MSG_X + 16, playscreen.MSG_Y + playscreen.LINE * i, you)
                    for i in range(6))
@@ -456,6 +456,41 @@ def test_the_next_hands_question_is_said_shown_only_after_continue(headless_pyxe
     for _ in range(3 * PACE):
         d.step()
     assert t.mode is not Mode.HAND_END and room.link.shown_seq == asked
+
+
+def test_the_end_keeps_only_what_works_and_one_who_left_is_offered_no_rematch(headless_pyxel,
+                                                                              tmp_path: Path) -> None:
+    """Stan away on his turn: the message area does not say he is playing; no HINT box
+    at a table without hints. Stan resigns and leaves the room: the game's end has no
+    DECK, PILE, DRAWN CARD, HINT or QUIT boxes, and no REMATCH (he has left)."""
+    from tests.ginrummy.room_scenes import FixedRoom
+
+    room = FixedRoom()
+    d = open_game(tmp_path)
+    ctx = d.controller.ctx
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    room.move(0, "stock")
+    room.move(0, "discard", room.drawn(0))
+    d.step(2 * PACE)
+    x, y = playscreen.MSG_X + 16, playscreen.MSG_Y
+    deck = playscreen.DECK_BOX
+    assert screen.table.mode is Mode.COMPUTER and shows_text(d, x, y, "Stan is playing.")
+    assert shows_text(d, deck.x + (deck.w - 32) // 2 + 8, deck.y + 6, "ECK")
+    room.hear("away", name="Stan", seconds=102.0)
+    d.step()
+    assert not shows_text(d, x, y, "Stan is playing.")
+    box = playscreen.HINT_BOX
+    assert not shows_text(d, box.x + (box.w - 24) // 2, box.y + 6, "INT")       # H's box: none
+    room.hear("game_end", number=4, how="resigned", winner="Ann", scores=[0, 0], rated=False, ratings={})
+    room.session._hear({"v": 1, "type": "presence", "player": {"name": "Stan", "gone": True}})
+    d.step(3)
+    assert screen.table.mode is Mode.GAME_END
+    assert "STAN HAS LEFT THE ROOM." in screen.game_end_lines()
+    for rect, label in ((playscreen.DECK_BOX, "ECK"), (playscreen.QUIT_BOX, "UIT"),
+                        (playscreen.AGAIN_BOX, "EMATCH")):
+        assert not shows_text(d, rect.x + (rect.w - 8 * (len(label) + 1)) // 2 + 8, rect.y + 6, label)
+    d.key("A")
+    assert not screen.rematch_asked
 
 
 # ---- the chat ------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from port.screen import png
 from tests.ginrummy.helpers import open_game
 from tests.room.helpers import Client, RoomProcess
 
-PROFILES = {"ega": "EGA", "herc": "HERC"}
+PROFILES = {"ega": "EGA", "cga": "CGA", "herc": "HERC"}
 SCENES = [f"{page}_{p}" for page in ("lobby", "invite") for p in PROFILES]
 
 

@@ -30,7 +30,7 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.driver import Driver
 from port.main.menus import Menu
-from port.main.roompages import (COLS, LIST_Y, ROW_H, ROWS, STATUS_Y, SUB_Y, ConnectPage, InvitePage, LobbyPage,
+from port.main.roompages import (COLS, HEAD_Y, INVITES_Y, LIST_Y, ROW_H, ROWS, STATUS_Y, SUB_Y, ConnectPage, InvitePage, LobbyPage,
                                  rule_rect, web_address)
 from port.main.roomsession import RoomSession, TableLink
 from port.screen import png
@@ -360,7 +360,7 @@ def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
     bob.invite("Ann", "ginrummy", {"score_limit": 100}, 60)
     until(d, lambda: bool(lobby.waiting_invitations()), (bob,), what="Bob's invitation")
     line = "1 Bob INVITES YOU (ROUND 1): ANSWER"                   # its key, 1, then what it is
-    assert shows_text(d, 24 + (480 - 8 * len(line)) // 2 + 16, 254 + 5, line[2:], WHITE)
+    assert shows_text(d, 24 + (480 - 8 * len(line)) // 2 + 16, INVITES_Y + 5, line[2:], WHITE)
     d.key("1")
     page = d.controller
     assert isinstance(page, InvitePage) and not page.mine and page.round == 1
@@ -650,6 +650,6 @@ def test_logging_in_in_a_real_window_under_xvfb(tmp_path: Path, room: str) -> No
     ref = png.read(REFERENCE / "lobby_ega.png")
     # CARD ROOM, and NAME BOT RATING WHERE; not the page's corners, where the window's
     # own pointer may be.
-    for top, bottom in ((0, 26), (LIST_Y - 14, LIST_Y - 6)):
+    for top, bottom in ((0, 26), (HEAD_Y, HEAD_Y + 8)):
         for y in range(top, bottom):
             assert shot.pixels[640 * y + 100:640 * y + 540] == ref.pixels[640 * y + 100:640 * y + 540], y
