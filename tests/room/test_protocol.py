@@ -63,3 +63,13 @@ def test_parse_gives_a_typed_message() -> None:
     assert (msg.type, msg["to"], msg.get("clock"), msg.get("rules")) == ("invite", "Bob", 30, None)
     with pytest.raises(ProtocolError, match="needs its 'game' field"):
         parse('{"v":1,"type":"invite","to":"Bob"}')
+
+
+def test_shown_names_a_table_and_a_question() -> None:
+    """``shown``: the player's screen shows its question ``seq`` (its clock starts)."""
+    msg = parse('{"v":1,"type":"shown","table":"t1","seq":14}')
+    assert (msg.type, msg["table"], msg["seq"]) == ("shown", "t1", 14)
+    with pytest.raises(ProtocolError, match="the shown message's 'seq' is 1 to 1000000, not 0"):
+        parse('{"v":1,"type":"shown","table":"t1","seq":0}')
+    with pytest.raises(ProtocolError, match="needs its 'seq' field"):
+        parse('{"v":1,"type":"shown","table":"t1"}')
