@@ -548,7 +548,8 @@ def test_a_restart_offers_to_rejoin_the_game_and_a_stale_token_falls_back_to_the
     until(again, lambda: bob.players.get("Dora", {}).get("game") == "ginrummy"
           and link.chat_lines == [("Bob", "still there?")], (bob,), what="Dora's game and the chat")
     assert bob.players["Dora"]["status"] == "playing"
-    link.session.client.transport.close()
+    link.session.client.transport.close()                         # the program quits again
+    link.session.client.close()
     # The game ends while she is away (Bob resigns): the offer is still made (the room
     # knows, the program does not), and coming back says how it ended.
     bob.tables[table].resign()
