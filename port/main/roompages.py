@@ -24,7 +24,7 @@ from port.main.controller import Controller
 from port.main.menus import BACKSPACE, ENTER, ESC, Menu, yes_no
 from port.main.roomgame import RoomGame, RuleRow, Rules
 from port.main.roomsession import ANSWER_WAIT, DEFAULT_URL, RoomSession, TableLink
-from port.main.roomwidgets import mm_ss, status_text
+from port.main.roomwidgets import faint_text, mm_ss, over_line, status_text
 from port.mouse import RIGHT, Event, Key, Press
 from port.screen import Rect
 from port.screen.profiles import BLACK, DARKGRAY, LIGHTGRAY, LIGHTRED, RED, WHITE, YELLOW
@@ -527,13 +527,6 @@ class LobbyPage(RoomPage):
             s.button(*invitation_rect(i), f"{i + 1} {invitation_line(inv, session.name)}", 0)
 
 
-def faint_text(s: Any, x: int, y: int, text: str) -> None:
-    """Text greyed where grey is white (CGA, Hercules): every other pixel of it."""
-    s.image.dither(0.5)
-    s.text(x, y, text, WHITE)
-    s.image.dither(1.0)
-
-
 def invitation_rect(i: int) -> Rect:
     return Rect(LIST_X, INVITES_Y + 22 * i, LIST_W, 18)
 
@@ -543,34 +536,6 @@ def invitation_line(inv: dict[str, Any], me: str) -> str:
     if inv.get("proposer") == me:
         return f"WAITING FOR {other} (ROUND {inv.get('round', 1)})"[:56]
     return f"{other} INVITES YOU (ROUND {inv.get('round', 1)}): ANSWER"[:56]
-
-
-def over_line(games: list[dict[str, Any]], me: str, other: str, game: str) -> str:
-    """The lobby's line for a game that ended while its player was away: "Your game with
-    Bob is over: Bob won, you did not come back in time." (or as the room last said it)."""
-    g = next((g for g in games if g.get("game") == game and other.lower() in
-              (str(p).lower() for p in g.get("players", []))), None)
-    if g is None:
-        return f"Your game with {other} is over."
-    return f"Your game with {other} is over: {result_words(g.get('result') or {}, me, list(g.get('players', [])))}."
-
-
-def result_words(result: dict[str, Any], me: str, players: list[str]) -> str:
-    """A finished game's result in a player's words: "Bob won 121 to 98", "you won: Bob
-    resigned in hand 2", "Bob won: you forfeited on the clock in hand 3"."""
-    def who(name: object) -> str:
-        return "you" if str(name).lower() == me.lower() else str(name)
-
-    winner, how = result.get("winner"), result.get("how")
-    scores = list(result.get("scores") or [0, 0])
-    if how == "played":
-        if winner is None:
-            return f"a draw, {scores[0]} to {scores[1]}"
-        w = [str(p).lower() for p in players].index(str(winner).lower()) if players else 0
-        return f"{who(winner)} won {scores[w]} to {scores[1 - w]}"
-    words = {"resigned": "resigned", "clock": "forfeited on the clock", "away": "did not come back"}.get(
-        str(how), str(how))
-    return f"{who(winner)} won: {who(result.get('loser'))} {words} in hand {result.get('hands', 1)}"
 
 
 def rating_of(r: dict[str, Any] | None) -> str:

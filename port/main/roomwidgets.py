@@ -1,5 +1,7 @@
-"""What both games' room screens draw beside the game: the chat line, the clock under
-a name, and the status line ("reconnecting...", "Waiting for Bob (1:42)").
+"""What both games' room screens and pages draw and say alike: the chat line, the clock
+under a name, the status line ("reconnecting...", "Waiting for Bob (1:42)"), a rating's
+change ("1500? -> 1338? (-162)"), a game's result in a player's words, and text greyed
+where grey is white (CGA, Hercules).
 
 A shared unit: it reads a ``TableLink`` and knows no game. The keys are the issue's:
 T to type a line, ENTER to send it, ESC to drop it, M to mute the other's chat.
@@ -126,5 +128,40 @@ class ChatLine:
             s.text(area.x, y, ("T TO TALK" + mute)[:width], DARKGRAY)
 
 
-__all__ = ["ChatLine", "clock_text", "draw_clock", "mm_ss", "rating_change", "rating_line", "status_text",
+def over_line(games: list[dict[str, Any]], me: str, other: str, game: str) -> str:
+    """The lobby's line for a game that ended while its player was away: "Your game with
+    Bob is over: Bob won, you did not come back in time." (or as the room last said it)."""
+    g = next((g for g in games if g.get("game") == game and other.lower() in
+              (str(p).lower() for p in g.get("players", []))), None)
+    if g is None:
+        return f"Your game with {other} is over."
+    return f"Your game with {other} is over: {result_words(g.get('result') or {}, me, list(g.get('players', [])))}."
+
+
+def result_words(result: dict[str, Any], me: str, players: list[str]) -> str:
+    """A finished game's result in a player's words: "Bob won 121 to 98", "you won: Bob
+    resigned in hand 2", "Bob won: you forfeited on the clock in hand 3"."""
+    def who(name: object) -> str:
+        return "you" if str(name).lower() == me.lower() else str(name)
+
+    winner, how = result.get("winner"), result.get("how")
+    scores = list(result.get("scores") or [0, 0])
+    if how == "played":
+        if winner is None:
+            return f"a draw, {scores[0]} to {scores[1]}"
+        w = [str(p).lower() for p in players].index(str(winner).lower()) if players else 0
+        return f"{who(winner)} won {scores[w]} to {scores[1 - w]}"
+    words = {"resigned": "resigned", "clock": "forfeited on the clock", "away": "did not come back"}.get(
+        str(how), str(how))
+    return f"{who(winner)} won: {who(result.get('loser'))} {words} in hand {result.get('hands', 1)}"
+
+
+def faint_text(s: Any, x: int, y: int, text: str) -> None:
+    """Text greyed where grey is white (CGA, Hercules): every other pixel of it."""
+    s.image.dither(0.5)
+    s.text(x, y, text, WHITE)
+    s.image.dither(1.0)
+
+
+__all__ = ["ChatLine", "faint_text", "over_line", "result_words", "clock_text", "draw_clock", "mm_ss", "rating_change", "rating_line", "status_text",
            "text_rows"]
