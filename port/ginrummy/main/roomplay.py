@@ -48,7 +48,7 @@ OFFLINE = "Not connected to the room: make the move again when it is back."
 # The room's parts of the screen, clear of the game's: the chat under the hand's keys on
 # the right (the ARRANGE row keeps the left), the player's clock and the status line on
 # the bottom line under the command boxes.
-CHAT_AREA = Rect(360, 286, 272, 28)
+CHAT_AREA = Rect(360, 287, 272, 28)                  # its first line under the keys 1-0 on CGA too
 MUTE_X = CHAT_AREA.x + 8 * len("T TO TALK  ")       # where ChatLine writes "M MUTE"
 STATUS_Y = 340
 SHEET_RATINGS_Y = 54
