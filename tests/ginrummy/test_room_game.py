@@ -43,6 +43,14 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomProcess]:
         yield r
 
 
+@pytest.fixture(autouse=True)
+def collected_here() -> Iterator[None]:
+    """Each test's pyxel images freed on this (pyxel's) thread: a collection that happened
+    to run on a connection's thread would drop them there, which pyxel refuses."""
+    yield
+    gc.collect()
+
+
 def pump(d: Driver, others: list[RoomSession], until: Callable[[], bool], seconds: float = 10.0) -> None:
     """Frames of the screen (which polls its own session) and polls of the other
     sessions, until ``until``."""
