@@ -90,6 +90,7 @@ CLIENT: dict[str, dict[str, Field]] = {
     "cancel": {"id": _ID},
     "move": {"table": _TABLE, "move": _OBJ},
     "sync": {"table": _TABLE, "since": _i(0, 1_000_000, required=False)},
+    "shown": {"table": _TABLE, "seq": _i(1, 1_000_000)},
     "resign": {"table": _TABLE},
     "rematch": {"table": _TABLE},
     "chat": {"table": _TABLE, "text": _s(CHAT_MAX)},

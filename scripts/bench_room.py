@@ -11,7 +11,8 @@ port of 127.0.0.1, with a fresh ``--data`` directory (or, with ``--redis``, a
 more other processes (``--workers``): asyncio, one WebSocket connection per player.
 Every table is two guest players of one worker process (so one clock,
 ``time.perf_counter``, times both seats): one invites, the other accepts, and they play
-through ``port.room.seat`` with the EASY level, each ``ask`` answered after a random
+through ``port.room.seat`` with the EASY level, each ``ask`` said ``shown`` at once (as
+a screen does; the room answers with a ``clock``) and answered after a random
 delay, uniform in [0, 2 x --mean] seconds (a table makes a move every --mean seconds on
 average). Half the tables play GinRummy to one hand (score_limit 0), half Cribbage to
 61; a finished game is followed by a rematch. With ``--redis``, the two players of a
@@ -631,6 +632,8 @@ class Client:
             pending.seen[seat] = True
             if seat != pending.mover and pending.window:
                 self.bench.latencies.append(time.perf_counter() - pending.t)
+        if msg.get("type") == "ask":        # as a screen does: the question is shown, its clock starts
+            self.later({"type": "shown", "table": msg["table"], "seq": msg["seq"]})
         move = game.seats[seat].feed(msg)
         if move is not None:
             self.bench.spawn(self.move(game, seat, move, game.asks[seat]))

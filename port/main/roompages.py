@@ -23,8 +23,8 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.menus import BACKSPACE, ENTER, ESC, Menu, yes_no
 from port.main.roomgame import RoomGame, RuleRow, Rules
-from port.main.roomsession import DEFAULT_URL, RoomSession, TableLink
-from port.main.roomwidgets import mm_ss, status_text
+from port.main.roomsession import ANSWER_WAIT, DEFAULT_URL, RoomSession, TableLink
+from port.main.roomwidgets import faint_text, mm_ss, over_line, status_text
 from port.mouse import RIGHT, Event, Key, Press
 from port.screen import Rect
 from port.screen.profiles import BLACK, DARKGRAY, LIGHTGRAY, LIGHTRED, RED, WHITE, YELLOW
@@ -38,9 +38,11 @@ PASSWORD_MAX = 32                    # typed here; the room takes up to 128
 ADDRESS_MAX = 60
 TEXT_CHARS = frozenset(chr(c) for c in range(33, 127))
 NAME_CHARS = frozenset(TEXT_CHARS | {" "})
-# The on-screen keys under a field being typed: capitals, digits and an address's
-# characters (a mouse-only player types a password in capitals; docs/room.md).
-PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "-", ".", ":", "/", "SPC", "DEL", "OK"]
+# The on-screen keys under a field being typed: letters (capitals, or small after SHIFT),
+# digits and an address's characters: a mouse-only player types any name, address or
+# password of these (docs/room.md).
+SHIFT = "SHIFT"
+PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "-", ".", ":", "/", "_", SHIFT, "SPC", "DEL", "OK"]
 PAD_X, PAD_Y, PAD_STEP_X, PAD_STEP_Y, PAD_W, PAD_H = 184, 176, 36, 24, 32, 20
 CLOCKS = (0, 15, 30, 60, 120, 300)   # the move clock's steps on the invitation page
 ROOM_TITLE = "CARD ROOM"
@@ -101,8 +103,7 @@ class RoomPage(Menu):
 
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
-            if any(m.get("type") == "welcome" for m in self.session.poll()):
-                self.session.watch_lobby(self.room.game)     # a new connection watches anew
+            self.session.poll()             # (a new connection watches the lobby anew: the session's)
             started = self.session.take_started()
             mine = [link for link in started if link.game == self.room.game]
             if mine:
@@ -161,8 +162,10 @@ class ConnectPage(RoomPage):
     def __init__(self, ctx: GameContext, room: RoomGame, address: str | None = None,
                  line: str = "") -> None:
         super().__init__(ctx, room, None)
+        kept_name = getattr(ctx.config, "room_name", "")
         self.values = {"address": address or default_address(ctx),
-                       "name": str(ctx.config.name)[:ROOM_NAME_MAX], "password": ""}
+                       "name": (kept_name or str(ctx.config.name))[:ROOM_NAME_MAX], "password": ""}
+        self.lower = False                   # the on-screen keys' letters: capitals, or small (SHIFT)
         self.line = line
         self.typing: str | None = None
         self.typed = ""
@@ -185,8 +188,9 @@ class ConnectPage(RoomPage):
 
     # typing a field
     def start_typing(self, field: str) -> Controller:
+        """Type the field: its text kept, the cursor at its end (DEL takes the last)."""
         if not self.doing:
-            self.typing, self.typed = field, ""
+            self.typing, self.typed = field, self.values[field]
             self.ctx.session.mouse.text_entry = True
         return self
 
@@ -212,6 +216,12 @@ class ConnectPage(RoomPage):
     def pad_key(self, x: int, y: int) -> str | None:
         return next((key for i, key in enumerate(PAD_KEYS) if pad_rect(i).contains(x, y)), None)
 
+    def pad_label(self, key: str) -> str:
+        """A key as it types now: a letter small after SHIFT; SHIFT names the other case."""
+        if key == SHIFT:
+            return "ABC" if self.lower else "abc"
+        return key.lower() if self.lower and len(key) == 1 else key
+
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
             nxt = self.waiting()
@@ -226,8 +236,10 @@ class ConnectPage(RoomPage):
                 key = self.pad_key(e.x, e.y)
                 if key is None:
                     self.end_typing()        # a click off the keys ends the field, as ENTER
+                elif key == SHIFT:
+                    self.lower = not self.lower
                 else:
-                    code = {"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(key)
+                    code = {"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(self.pad_label(key))
                     self.type_key(Key(code, 0))
             if self.typing is None:
                 break
@@ -257,7 +269,9 @@ class ConnectPage(RoomPage):
             self.line = "Type your password first (P), or choose GUEST."
             return self
         self.line = ""
-        session = RoomSession(url, keep_token=lambda token: keep(self.ctx, room_token=token or ""))
+        session = RoomSession(url, keep_token=lambda token: keep(self.ctx, room_token=token or ""),
+                              keep_with=lambda name: keep(self.ctx, room_with=name),
+                              keep_name=lambda name: keep(self.ctx, room_name=name))
         if how == "resume":
             session.resume(self.ctx.config.room_token)
         elif how == "register":
@@ -279,8 +293,9 @@ class ConnectPage(RoomPage):
             if started:
                 return to_table(self.ctx, self.room, session, started[-1])
             lobby = LobbyPage(self.ctx, self.room, session)
-            if self.doing == "resume":
-                lobby.line = f"Your game with {self.rejoin_with} is over."
+            if self.doing == "resume":     # the game ended meanwhile: the lobby says how
+                lobby.over_with = self.rejoin_with
+                session.ask_games()
                 keep(self.ctx, room_with="")
             return lobby
         if session.status == "closed":
@@ -320,7 +335,7 @@ class ConnectPage(RoomPage):
         if self.typing is not None:
             s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 6 * PAD_STEP_Y + 12, BLACK)
             for i, key in enumerate(PAD_KEYS):
-                s.button(*pad_rect(i), key)
+                s.button(*pad_rect(i), self.pad_label(key))
 
     def draw_body(self) -> None:
         self.heading(ROOM_TITLE, f"{self.room.title}: play people at a card room")
@@ -331,8 +346,9 @@ REJOIN_BOX = Rect(48, 236, 128, 20)
 
 # ---- the lobby ------------------------------------------------------------------------------
 
-LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 64, 480, 14, 12
-INVITES_Y, INVITES_SHOWN = 254, 3
+LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 68, 480, 14, 12
+HEAD_Y = LIST_Y - 19                 # the column heads: clear of the frame and the line above on CGA
+INVITES_Y, INVITES_SHOWN = 258, 3
 COLS = {"name": 32, "bot": 176, "rating": 224, "where": 296}
 
 
@@ -347,6 +363,7 @@ class LobbyPage(RoomPage):
         super().__init__(ctx, room, session)
         self.top = 0
         self.picked: str | None = None
+        self.over_with = ""                  # a rejoin found the game over: its result, once the room says
         if session.status == "open":
             session.watch_lobby(room.game)           # the whole list again (a game may have been long)
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
@@ -392,6 +409,28 @@ class LobbyPage(RoomPage):
         elif at >= self.top + ROWS:
             self.top = at - ROWS + 1
         return self
+
+    def update(self, events: list[Event]) -> Controller | None:
+        nxt = super().update(events)
+        if nxt is self:
+            self.pick_first()
+            if self.over_with and self.session is not None and self.session.games is not None:
+                self.line = over_line(self.session.games, self.session.name, self.over_with, self.room.game)
+                self.over_with = ""
+        return nxt
+
+    def pick_first(self) -> None:
+        """Nobody picked (or the one picked gone): the first free player who can be
+        invited, else the first who can."""
+        rows = self.rows()
+        if self.picked in {str(p.get("name")) for p in rows}:
+            return
+        free = [p for p in rows if self.pickable(p) and p.get("status") != "playing"]
+        ok = free or [p for p in rows if self.pickable(p)]
+        self.picked = str(ok[0]["name"]) if ok else None
+        if ok:
+            at = rows.index(ok[0])
+            self.top = max(0, at - ROWS + 1) if at >= self.top + ROWS else min(self.top, at)
 
     def invite(self) -> Controller:
         rows = {str(p["name"]): p for p in self.rows()}
@@ -452,24 +491,31 @@ class LobbyPage(RoomPage):
         s, session = self.screen, self.session
         self.heading(ROOM_TITLE, f"{self.room.title.upper()} LOBBY   YOU: {session.name} "
                                  f"{rating_of(session.ratings.get(self.room.game))}")
-        s.text(COLS["name"], LIST_Y - 14, "NAME", LIGHTGRAY)
-        s.text(COLS["bot"], LIST_Y - 14, "BOT", LIGHTGRAY)
-        s.text(COLS["rating"], LIST_Y - 14, "RATING", LIGHTGRAY)
-        s.text(COLS["where"], LIST_Y - 14, "WHERE", LIGHTGRAY)
+        for col, head in (("name", "NAME"), ("bot", "BOT"), ("rating", "RATING"), ("where", "WHERE")):
+            s.text(COLS[col], HEAD_Y, head, LIGHTGRAY)
         s.box(LIST_X - 4, LIST_Y - 4, LIST_W + 8, ROW_H * ROWS + 6, RED)
         rows = self.rows()
+        two = s.look.two_colour
         for i, p in enumerate(rows[self.top:self.top + ROWS]):
             y = LIST_Y + ROW_H * i
             here = self.plays_here(p)
-            colour = WHITE if here else DARKGRAY
-            if p.get("name") == self.picked:
-                s.box(LIST_X - 2, y - 3, LIST_W + 4, ROW_H, YELLOW)
             you = p.get("name") == session.name
-            s.text(COLS["name"], y, str(p.get("name", ""))[:ROOM_NAME_MAX], YELLOW if you and here else colour)
-            s.text(COLS["bot"], y, "BOT" if p.get("bot") else "", colour)
+            colour = WHITE if here else DARKGRAY
+            if you and here:
+                # Yours in yellow; in reverse (black on white) where yellow is white too.
+                colour = BLACK if two else YELLOW
+                if two:
+                    s.fill(LIST_X - 2, y - 1, LIST_W + 4, ROW_H, WHITE)
+            if p.get("name") == self.picked:
+                s.box(LIST_X - 2, y - 2, LIST_W + 4, ROW_H, YELLOW)
             ratings = p.get("ratings") or {}
-            s.text(COLS["rating"], y, str(ratings.get(self.room.game, "")), colour)
-            s.text(COLS["where"], y, where(p, here), colour)
+            cells = ((COLS["name"], str(p.get("name", ""))[:ROOM_NAME_MAX]), (COLS["bot"], "BOT" if p.get("bot") else ""),
+                     (COLS["rating"], str(ratings.get(self.room.game, ""))), (COLS["where"], where(p, here)))
+            for x, text in cells:
+                if not here and two:
+                    faint_text(s, x, y, text)    # the other program's: greyed as a dithered line
+                else:
+                    s.text(x, y, text, colour)
         if len(rows) > ROWS:
             shown = f"{self.top + 1}-{min(len(rows), self.top + ROWS)} OF {len(rows)}"
             s.text(520, LIST_Y + 72, shown, LIGHTGRAY)
@@ -592,6 +638,14 @@ class InvitePage(RoomPage):
         self.line = f"Waiting for {self.other()}'s answer: WITHDRAW to change it."
         return self
 
+    def offline(self) -> bool:
+        """The line is down: an answer said now would be lost, so it is not said."""
+        assert self.session is not None
+        if self.session.status == "open":
+            return False
+        self.line = "Not connected to the room: answer again when the line is back."
+        return True
+
     def send(self) -> Controller:
         assert self.session is not None
         if self.inv is None:
@@ -603,6 +657,8 @@ class InvitePage(RoomPage):
         if self.received == (self.rules, self.clock):
             self.line = "Change a rule first to send it back, or ACCEPT."
             return self
+        if self.offline():
+            return self
         self.session.counter(str(self.inv_id), self.rules, self.clock)
         self.sent = True
         self.build()
@@ -610,6 +666,8 @@ class InvitePage(RoomPage):
 
     def answer(self, how: str) -> Controller:
         assert self.session is not None
+        if self.offline():
+            return self
         self.session.answer(str(self.inv_id), how)
         return self if how == "accept" else LobbyPage(self.ctx, self.room, self.session)
 
@@ -651,6 +709,14 @@ class InvitePage(RoomPage):
             elif self.session.error:
                 self.line, self.session.error, self.sent = self.session.error, "", False
                 self.build()
+            elif self.session.status == "closed":
+                self.line, self.sent, self.session.held = "Not sent: the room's line is closed.", False, None
+                self.build()
+            elif (self.session.held is None and self.session.invite_sent_at is not None
+                  and self.session.now() - self.session.invite_sent_at > ANSWER_WAIT):
+                self.line = f"The room did not answer: the invitation to {self.other()} was not sent. SEND again."
+                self.sent = False
+                self.build()
             return self
         inv = self.inv
         if self.inv_id is not None and inv is None:
@@ -687,6 +753,9 @@ class InvitePage(RoomPage):
                 s.box(x - 3, r.y + 2, s.text_width(value) + 6, 16, YELLOW)
 
     def status(self) -> tuple[str, int]:
+        assert self.session is not None
+        if self.sent and self.session.held is not None:
+            return f"reconnecting...: the invitation goes to {self.other()} when the line is back.", LIGHTGRAY
         text, colour = super().status()
         if text:
             return text, colour

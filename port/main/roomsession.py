@@ -24,6 +24,7 @@ DEFAULT_URL = "ws://127.0.0.1:7300"
 STREAM = ("deal", "event", "ask", "hand_end")        # the seat's numbered stream
 CHAT_KEPT = 50                                        # chat lines a table keeps
 SYNC_WAIT = 5.0                                       # seconds a rejoin waits for its whole stream
+ANSWER_WAIT = 10.0                                    # seconds an invitation sent waits to be heard of
 
 
 @dataclass
@@ -43,6 +44,8 @@ class TableLink:
     clock_seat: int | None = None                    # whose decision the clock times
     clock_left: float = 0.0                          # its seconds when last told
     clock_told: float = 0.0                          # when (the session's clock)
+    clock_running: bool = True                       # False: it waits for the question to be shown
+    shown_seq: int = 0                               # the last question said to be on the screen
     away: dict[str, float] = field(default_factory=dict)   # name -> when the grace ends
     timeouts: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None                # the game_end message
@@ -79,7 +82,15 @@ class TableLink:
         """The clock of the decision being made now, or None (no clock, or nobody asked)."""
         if self.clock <= 0 or self.clock_seat is None or self.end is not None:
             return None
+        if not self.clock_running:
+            return self.clock_left           # it starts when the question is on its player's screen
         return max(0.0, self.clock_left - (self.session.now() - self.clock_told))
+
+    @property
+    def opponent_here(self) -> bool:
+        """The opponent is in the room (not gone from the lobby, not away from the table):
+        a rematch can be offered."""
+        return self.opponent.lower() not in self.session.gone and self.opponent not in self.away
 
     def away_left(self) -> tuple[str, float] | None:
         """The opponent while away: their name and the seconds of grace left."""
@@ -92,6 +103,14 @@ class TableLink:
     def move(self, move: dict[str, Any]) -> None:
         self.error = ""
         self.session.client.send("move", table=self.table, move=move)
+
+    def shown(self, seq: int) -> None:
+        """The question ``seq`` (an ``ask``) is on the screen, the player free to answer:
+        the room starts its clock now (docs/room.md, "The clock"). Said once; again after
+        a reconnection, in case it was lost with the line."""
+        if seq > self.shown_seq and self.session.status == "open":
+            self.shown_seq = seq
+            self.session.client.send("shown", table=self.table, seq=seq)
 
     def chat(self, text: str) -> None:
         text = text.strip()[:80]
@@ -121,6 +140,7 @@ class TableLink:
         if kind == "clock":
             self.clock_seat = m.get("seat")
             self.clock_left, self.clock_told = float(m.get("seconds", 0.0)), now
+            self.clock_running = bool(m.get("running", True))
         elif kind == "away":
             self.away[str(m.get("name"))] = now + float(m.get("seconds", 0.0))
         elif kind == "back":
@@ -133,6 +153,7 @@ class TableLink:
             self.timeouts.append(m)
         elif kind == "game_end":
             self.end, self.clock_seat = m, None
+            self.session.game_over(self, m)
         elif kind == "rematch":
             self.rematch_from = str(m.get("name"))
         elif kind == "error":
@@ -145,11 +166,20 @@ class RoomSession:
 
     def __init__(self, url: str, transport: Transport | None = None,
                  now: Callable[[], float] = time.monotonic,
-                 keep_token: Callable[[str | None], None] | None = None) -> None:
+                 keep_token: Callable[[str | None], None] | None = None,
+                 keep_with: Callable[[str], None] | None = None,
+                 keep_name: Callable[[str], None] | None = None) -> None:
         self.url = url
         self.client = RoomClient(url, transport, clock=now)
         self.now = now
         self.keep_token = keep_token or (lambda token: None)
+        # whom a game is on with ("" when none): kept so a restart offers to rejoin it
+        self.keep_with = keep_with or (lambda name: None)
+        self.keep_name = keep_name or (lambda name: None)      # the name logged in with
+        self.game: str | None = None                  # the program the player is in (``watch_lobby``)
+        self.held: dict[str, Any] | None = None       # an invitation made while the line was down
+        self.invite_sent_at: float | None = None      # when the last invitation went to the room
+        self.games: list[dict[str, Any]] | None = None   # the player's finished games, once asked
         self.name = ""
         self.guest = False
         self.ratings: dict[str, dict[str, Any]] = {}
@@ -157,6 +187,7 @@ class RoomSession:
         self.error = ""                               # one line for the page, "" when none
         self.note = ""                                # what happened to an invitation
         self.players: dict[str, dict[str, Any]] = {}  # the lobby, by name
+        self.gone: set[str] = set()                   # players seen leaving the room (lower case)
         self.invitations: dict[str, dict[str, Any]] = {}
         self.tables: dict[str, TableLink] = {}
         self.started: list[TableLink] = []            # tables begun since the page looked
@@ -192,11 +223,35 @@ class RoomSession:
 
     def watch_lobby(self, game: str | None = None) -> None:
         """The lobby, and its changes from now on; ``game``: the program the player is in
-        (the other program's lobby shows this player greyed)."""
-        self.client.send("lobby", watch=True, **({"game": game} if game else {}))
+        (the other program's lobby shows this player greyed). Said again on every
+        connection the session makes (a reconnection, a rejoin), whatever page is up."""
+        self.game = game or self.game
+        self.client.send("lobby", watch=True, **({"game": self.game} if self.game else {}))
 
-    def invite(self, to: str, game: str, rules: dict[str, Any], clock: int) -> None:
+    def invite(self, to: str, game: str, rules: dict[str, Any], clock: int) -> bool:
+        """Invite ``to``; made while the line is down, it is held and sent when the line is
+        back (False: held). ``invite_sent_at`` says when it went."""
+        if self.status != "open":
+            self.held = {"to": to, "game": game, "rules": rules, "clock": clock}
+            return False
+        self.held = None
         self.client.send("invite", to=to, game=game, rules=rules, clock=clock)
+        self.invite_sent_at = self.now()
+        return True
+
+    def ask_games(self) -> None:
+        """The player's finished games (``games``, newest first), asked of the room."""
+        self.games = None
+        self.client.send("games")
+
+    def game_over(self, link: TableLink, end: dict[str, Any]) -> None:
+        """A table's game ended: the header's rating is the new one, and no rejoin is
+        offered for it any more (unless another game is still on)."""
+        change = (end.get("ratings") or {}).get(self.name)
+        if isinstance(change, dict) and isinstance(self.ratings.get(link.game), dict):
+            self.ratings[link.game] = {**self.ratings[link.game], "shown": change.get("after")}
+        if not any(t.end is None for t in self.tables.values()):
+            self.keep_with("")
 
     def counter(self, inv_id: str, rules: dict[str, Any], clock: int) -> None:
         self.client.send("counter", id=inv_id, rules=rules, clock=clock)
@@ -216,7 +271,16 @@ class RoomSession:
         got = self.client.poll()
         for m in got:
             self._hear(m)
+        self._expire(self.now())
         return got
+
+    def _expire(self, now: float) -> None:
+        """Invitations whose round ran out with no word of it (the room's word lost with
+        a dropped line): gone, and said so."""
+        for key, inv in list(self.invitations.items()):
+            if now > float(inv.get("_heard", now)) + float(inv.get("seconds", 120.0)) + 5.0:
+                del self.invitations[key]
+                self.note = "The invitation expired."
 
     def _hear(self, m: dict[str, Any]) -> None:
         kind = m.get("type")
@@ -226,6 +290,14 @@ class RoomSession:
             self.name, self.guest = str(m.get("name", "")), bool(m.get("guest"))
             self.ratings = dict(m.get("ratings") or {})
             self.keep_token(m.get("token"))
+            if not self.guest:
+                self.keep_name(self.name)
+            for link in self.tables.values():
+                link.shown_seq = 0          # a question shown before a drop is said again
+            if self.game is not None:
+                self.watch_lobby()          # the room greys this player in the other program's lobby
+            if self.held is not None:       # made while the line was down: sent now
+                self.invite(**self.held)
         elif kind == "tables":
             for t in m.get("tables", []):
                 if t.get("over") or t.get("seat") is None:
@@ -239,20 +311,25 @@ class RoomSession:
             self.tables[table].hear(m)
         elif kind == "lobby":
             self.players = {p["name"]: p for p in m.get("players", []) if isinstance(p, dict) and "name" in p}
+            self.gone -= {name.lower() for name in self.players}
         elif kind == "presence":
             p = m.get("player") or {}
             if p.get("gone"):
                 self.players.pop(str(p.get("name")), None)
+                self.gone.add(str(p.get("name")).lower())
             elif "name" in p:
                 self.players[p["name"]] = p
+                self.gone.discard(str(p["name"]).lower())
         elif kind == "invitation":
-            self.invitations[str(m.get("id"))] = m
+            self.invitations[str(m.get("id"))] = {**m, "_heard": self.now()}
         elif kind == "invitation_closed":
             inv = self.invitations.pop(str(m.get("id")), None)
             if inv is not None and m.get("why") != "accepted":
                 self.note = f"The invitation was {m.get('why')}."
         elif kind == "record":
             self.records[int(m.get("number", 0))] = m
+        elif kind == "games" and m.get("name") == self.name:
+            self.games = [g for g in m.get("games", []) if isinstance(g, dict)]
         elif kind == "unreachable":
             self.error = _sentence(str(m.get("reason", "no room there")))
         elif kind == "error":
@@ -270,6 +347,7 @@ class RoomSession:
                          int(m.get("clock", 0) or 0))
         self.tables[link.table] = link
         self.started.append(link)
+        self.keep_with(link.opponent)
         return link
 
     def take_started(self) -> list[TableLink]:

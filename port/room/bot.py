@@ -1,6 +1,6 @@
 """``python -m port.room.bot``: a computer level or a bot file as a player of the room.
 
-    python -m port.room.bot --server ws://127.0.0.1:7300 --name Stan --password pw --player standard
+    python -m port.room.bot --room ws://127.0.0.1:7300 --name Stan --password pw --player standard
     python -m port.room.bot --name Ed --password pw --player expert --game cribbage --accept "limit=121"
     python -m port.room.bot --name Mybot --password pw --player path/to/bot.py:MyBot --invite Stan --games 10
 
@@ -39,7 +39,9 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="A level or a bot file as a player of the card room.")
-    p.add_argument("--server", default="ws://127.0.0.1:7300", help="the room's address")
+    p.add_argument("--room", "--server", dest="server", metavar="URL", default="ws://127.0.0.1:7300",
+                   help="the room's address, as the programs' --room (--server: the same; default "
+                        "ws://127.0.0.1:7300)")
     p.add_argument("--name", required=True, help="the bot's account (made as a BOT account on first use)")
     p.add_argument("--password", required=True)
     p.add_argument("--player", default="standard",

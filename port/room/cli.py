@@ -43,6 +43,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
     p.add_argument("--key", help="TLS private key (PEM), with --cert")
     p.add_argument("--clock", type=int, default=60, help="the move clock an invitation starts with (seconds)")
+    p.add_argument("--shown-wait", type=float, default=30.0,
+                   help="seconds a person's move clock waits for the screen to say the question is shown "
+                        "before it runs anyway (default 30)")
     p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
     p.add_argument("--invite-time", type=float, default=120.0,
                    help="seconds an invitation (each round of it) waits for its answer")
@@ -67,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         _fail(f"a port is 0 to 65535, not {args.port}")
     if (args.cert is None) != (args.key is None):
         _fail("TLS needs both --cert and --key")
+    if not 0 <= args.shown_wait <= 3600:
+        _fail(f"--shown-wait is 0 to 3600 seconds, not {args.shown_wait:g}")
     if not 0 <= args.clock <= 3600:
         _fail(f"the move clock is 0 (none) to 3600 seconds, not {args.clock}")
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
@@ -163,7 +168,8 @@ async def _serve(args: argparse.Namespace) -> None:
 
     tls = _tls(args)
     store, hub = _store(args)
-    room = Room(store, hub, grace=args.grace, clock_default=args.clock, invite_ttl=args.invite_time)
+    room = Room(store, hub, grace=args.grace, clock_default=args.clock, invite_ttl=args.invite_time,
+                shown_wait=args.shown_wait)
     await room.start()
     quiet_collector()
     stop = asyncio.get_running_loop().create_future()

@@ -27,7 +27,7 @@ from port.checks import IllegalMove
 from port.cribbage import record as crib_record
 from port.cribbage.rules import options as crib_options
 from port.cribbage.rules import state as crib
-from port.files.gamerecord import Meta
+from port.files.gamerecord import Ending, Meta
 from port.ginrummy import record as gin_record
 from port.ginrummy.rules import options as gin_options
 from port.ginrummy.rules import state as gin
@@ -152,7 +152,17 @@ class Driver:
     def winner(self) -> int | None:
         raise NotImplementedError
 
-    def record(self, meta: Meta) -> str:
+    def played(self, ending: Ending | None = None) -> list[tuple[Any, Any]]:
+        """The hands of the record (as dealt, as ended): the finished ones and, for a game
+        that stopped (``ending``: resigned, on the clock, left), the one it stopped in."""
+        hands: list[tuple[Any, Any]] = list(getattr(self, "kept", []))
+        current = self.hand_state()
+        if ending is not None and (not hands or hands[-1][1] is not current):
+            hands.append((self.start, current))
+        return hands
+
+    def record(self, meta: Meta, ending: Ending | None = None) -> str:
+        """The game record: every hand played, the last one as far as it went."""
         raise NotImplementedError
 
     def _say(self, seat: int, kind: str, **fields: Any) -> None:
@@ -283,9 +293,9 @@ class GinDriver(Driver):
     def winner(self) -> int | None:
         return self.state.winner
 
-    def record(self, meta: Meta) -> str:
-        # A record holds whole hands: a game resigned in its first hand has none ("").
-        return gin_record.write(self.options, meta, self.kept) if self.kept else ""
+    def record(self, meta: Meta, ending: Ending | None = None) -> str:
+        hands = self.played(ending)
+        return gin_record.write(self.options, meta, hands, ending) if hands else ""
 
 
 _GIN_METHODS = {"take": "take_upcard", "decline": "decline_upcard", "stock": "draw_stock",
@@ -394,8 +404,9 @@ class CribDriver(Driver):
     def winner(self) -> int | None:
         return self.state.winner
 
-    def record(self, meta: Meta) -> str:
-        return crib_record.write(self.options, meta, self.kept) if self.kept else ""
+    def record(self, meta: Meta, ending: Ending | None = None) -> str:
+        hands = self.played(ending)
+        return crib_record.write(self.options, meta, hands, ending) if hands else ""
 
 
 DRIVERS: dict[str, type[Driver]] = {"ginrummy": GinDriver, "cribbage": CribDriver}

@@ -14,13 +14,13 @@ from datetime import date
 from typing import Any
 
 from port.checks import IllegalMove
-from port.files.gamerecord import Meta
+from port.files.gamerecord import Ending, Meta
 from port.protocol import Message, ProtocolError, dump, dumps
 from port.room import ratings
 from port.room.errors import Refused
 from port.room.games import RulesError, replay
 from port.room.store import Rating, StoreError, TableRow
-from port.room.tables import TIMEOUTS_TO_FORFEIT, Table
+from port.room.tables import CHAT_KEPT, TIMEOUTS_TO_FORFEIT, Table
 
 log = logging.getLogger("cardroom")
 
@@ -63,7 +63,7 @@ class Play:
         for seat in (0, 1):
             if not room.hub.present(table.players[seat]):
                 table.away[seat] = now + room.grace
-        table.arm(now)
+        table.arm(now, shown_wait=room.shown_wait)
         room.tables[table.id] = table
         for name in table.players:
             room.hub.seat(name, table.id)
@@ -168,11 +168,29 @@ class Play:
         if table.driver.over:
             self.finish(table, "played", None)
             return
-        if table.arm(now, after_hand) is not None and table.asked is not None:
-            clock = dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(table.deadline - now, 1))
-            room.deliver(table.players[0], clock)
-            room.deliver(table.players[1], clock)
+        if table.arm(now, after_hand, room.shown_wait) is not None:
+            self._tell_clock(table, now)
+
+    def _clock(self, table: Table, now: float) -> str:
+        """The asked seat's clock: its seconds, and whether it runs (a person's waits
+        until the question is on its screen)."""
+        assert table.asked is not None
+        return dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
+                    seconds=table.seconds_left(now), running=table.starts is None)
+
+    def _tell_clock(self, table: Table, now: float) -> None:
+        clock = self._clock(table, now)
+        self.room.deliver(table.players[0], clock)
+        self.room.deliver(table.players[1], clock)
+
+    async def on_shown(self, who: Any, msg: Message) -> None:
+        """The player's screen shows its question ``seq``: its clock starts now."""
+        if await self.room.hub.route(who, msg):
+            return
+        table, seat = self._table(who, msg)
+        now = time.time()
+        if table.finished is None and table.show(seat, msg["seq"], now):
+            self._tell_clock(table, now)
 
     # ---- the end -----------------------------------------------------------------------------------
 
@@ -181,13 +199,16 @@ class Play:
         If the store cannot keep it now, the clocks' tick tries again (``ending``)."""
         room = self.room
         table.ending = (how, loser)
-        table.deadline = None
+        table.deadline = table.starts = None
         driver = table.driver
         winner = driver.winner() if loser is None else 1 - loser
         scores = driver.scores()
         roles = tuple("room bot" if b else "room guest" if g else "room player" for b, g in zip(table.bots, table.guests))
         meta = Meta(table.players, (roles[0], roles[1]), date=date.today().isoformat(), seed=table.seed)
-        record = driver.record(meta)
+        # A game resigned, lost on the clock or left: the record says who won and how,
+        # and holds every hand played, the one it stopped in as far as it went.
+        ending = Ending(how, loser) if loser is not None else None
+        record = driver.record(meta, ending)
         before = {p: room.store.rating(p, table.game) for p in table.players}
         new: dict[str, Rating] | None = None
         if not any(table.guests):
@@ -196,7 +217,7 @@ class Play:
             new = {table.players[0]: a, table.players[1]: b}
         result = {"how": how, "winner": None if winner is None else table.players[winner],
                   "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.kept), "seed": table.seed}
+                  "hands": len(driver.played(ending)), "seed": table.seed}
         number = room.store.finish_game(table.id, table.game, table.players, record, result, new)
         changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
                        "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
@@ -229,12 +250,15 @@ class Play:
         table, seat = self._table(who, msg)
         for m in table.since(seat, msg.get("since", 0)):
             who.put(dumps(m))
+        if msg.get("since", 0) == 0:          # a new screen: the chat said at the table so far
+            for name, text, hidden in table.chat:
+                if hidden != seat:
+                    who.put(dump("chat", table=table.id, name=name, text=text))
         if table.finished is not None:
             who.put(table.finished["said"])          # the game's end, as it was said
             return
         if table.deadline is not None and table.asked is not None:
-            who.put(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(max(0.0, table.deadline - time.time()), 1)))
+            who.put(self._clock(table, time.time()))
         other = 1 - seat
         if other in table.away:
             who.put(dump("away", table=table.id, name=table.players[other],
@@ -259,8 +283,11 @@ class Play:
         table, seat = self._table(who, msg)
         text = dump("chat", table=table.id, name=who.name, text=msg["text"])
         who.put(text)
-        if not table.muted[1 - seat]:
+        muted = table.muted[1 - seat]
+        if not muted:
             self.room.deliver(table.players[1 - seat], text)
+        # Kept (the last few, in memory) for a player who comes back with a new screen.
+        table.chat = [*table.chat, (who.name, msg["text"], 1 - seat if muted else None)][-CHAT_KEPT:]
 
     async def on_mute(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
@@ -296,6 +323,9 @@ class Play:
                 else:
                     self.finish(table, "away", seat)
                 return
+        if table.starts is not None and table.starts <= now:
+            table.starts = None                        # never said shown: it runs now
+            self._tell_clock(table, now)
         if table.deadline is not None and table.deadline <= now:
             self._clock_ran_out(table, now)
 

@@ -38,7 +38,7 @@ from port.room.limits import SEND_QUEUE, TOKEN_TTL, Limiter, RateLimit
 from port.room.lobby import Lobby
 from port.room.play import Play
 from port.room.store import Rating, Store, StoreError
-from port.room.tables import Table
+from port.room.tables import SHOWN_WAIT, Table
 
 log = logging.getLogger("cardroom")
 
@@ -92,13 +92,14 @@ class Room:
 
     def __init__(self, store: Store, hub: Hub | None = None, rng: random.Random | None = None,
                  grace: float = GRACE, clock_default: int = CLOCK_DEFAULT,
-                 invite_ttl: float = INVITE_TTL) -> None:
+                 invite_ttl: float = INVITE_TTL, shown_wait: float = SHOWN_WAIT) -> None:
         self.store = store
         self.hub = hub or LocalHub()
         self.rng = rng or random.SystemRandom()
         self.grace = grace
         self.clock_default = clock_default
         self.invite_ttl = invite_ttl
+        self.shown_wait = shown_wait
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, Table] = {}
         self.limiter = Limiter()

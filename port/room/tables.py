@@ -18,9 +18,11 @@ from typing import Any
 from port.room.games import DRIVERS, Driver, replay
 from port.room.seat import seat_for
 
+CHAT_KEPT = 20               # chat lines a table keeps for a player who comes back (in memory only)
 STANDIN = "standard"         # who moves for a seat whose clock ran out
 TIMEOUTS_TO_FORFEIT = 3      # "three in a row forfeit the game"
 HAND_PAUSE = 15.0            # seconds more for the first decision after a hand's end (its result is read)
+SHOWN_WAIT = 30.0            # a person's clock starts when its screen says the decision is shown, this late at most
 
 
 @dataclass
@@ -42,10 +44,13 @@ class Table:
     muted: list[bool] = field(default_factory=lambda: [False, False])
     deadline: float | None = None                               # the asked seat's clock
     asked: int | None = None
+    starts: float | None = None                                 # not running yet: it starts by then at the latest
+    ask_seq: list[int] = field(default_factory=lambda: [0, 0])  # each seat's last question (its seq)
     finished: dict[str, Any] | None = None                      # the result once over
     rematch: set[int] = field(default_factory=set)
     ending: tuple[str, int | None] | None = None                # a finish the store has not kept yet
     created: float = field(default_factory=time.time)
+    chat: list[tuple[str, str, int | None]] = field(default_factory=list)   # (name, text, muted for seat)
     _moves: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     @classmethod
@@ -60,8 +65,10 @@ class Table:
         """A table made again from its stored moves; its streams numbered as they were."""
         driver = replay(game, rules, seed, moves)
         table = cls(table_id, game, players, dict(rules), seed, clock, driver, **kw)
-        for seat, _ in driver.out:
+        for seat, msg in driver.out:
             table.seqs[seat] += 1
+            if msg["type"] == "ask":
+                table.ask_seq[seat] = table.seqs[seat]
         driver.out = []
         return table
 
@@ -77,6 +84,8 @@ class Table:
         out = []
         for seat, msg in self.driver.out:
             self.seqs[seat] += 1
+            if msg["type"] == "ask":
+                self.ask_seq[seat] = self.seqs[seat]
             out.append((seat, {**msg, "table": self.id, "seq": self.seqs[seat]}))
         self.driver.out = []
         return out
@@ -119,14 +128,37 @@ class Table:
             raise RuntimeError("the stand-in was not asked")    # the table asked nobody: a bug
         return move
 
-    def arm(self, now: float, after_hand: bool = False) -> float | None:
-        """Start the clock of the seat now asked (None: no clock, or nobody asked)."""
+    def arm(self, now: float, after_hand: bool = False, shown_wait: float = SHOWN_WAIT) -> float | None:
+        """Set the clock of the seat now asked (None: no clock, or nobody asked). A bot's
+        runs at once; a person's starts when its screen says the question is shown
+        (``show``), and ``shown_wait`` seconds after it was asked at the latest, so a
+        client that never says it cannot stop its clock (docs/room.md, "The clock")."""
         self.asked = self.driver.to_move() if not self.driver.over else None
+        self.starts = None
         if self.asked is None or self.clock <= 0:
             self.deadline = None
+            return None
+        pause = HAND_PAUSE if after_hand else 0.0
+        if self.bots[self.asked]:
+            self.deadline = now + self.clock + pause
         else:
-            self.deadline = now + self.clock + (HAND_PAUSE if after_hand else 0.0)
+            self.starts = now + shown_wait + pause
+            self.deadline = self.starts + self.clock
         return self.deadline
+
+    def show(self, seat: int, seq: int, now: float) -> bool:
+        """The seat's screen shows its question ``seq``: its clock starts now (True), if
+        that is the question the clock waits on (a late or stale word changes nothing)."""
+        if self.starts is None or self.asked != seat or seq != self.ask_seq[seat]:
+            return False
+        self.starts, self.deadline = None, now + self.clock
+        return True
+
+    def seconds_left(self, now: float) -> float:
+        """The asked seat's clock: all of it while it has not started."""
+        if self.deadline is None:
+            return 0.0
+        return float(self.clock) if self.starts is not None else round(max(0.0, self.deadline - now), 1)
 
     def summary(self, name: str | None = None) -> dict[str, Any]:
         """The table as the lobby and a returning player see it."""
@@ -140,4 +172,4 @@ class Table:
         return d
 
 
-__all__ = ["HAND_PAUSE", "STANDIN", "TIMEOUTS_TO_FORFEIT", "Table"]
+__all__ = ["HAND_PAUSE", "SHOWN_WAIT", "STANDIN", "TIMEOUTS_TO_FORFEIT", "Table"]

@@ -98,9 +98,29 @@ def end(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
     settle(d)
 
 
+def lay_away(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """Hand 1's lay-away, yours to make, your clock running: "Pick two cards ... then
+    LAY AWAY." in the message area, the clock over the chat."""
+    while driver.to_move() != 0:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.hear({"type": "clock", "table": link.table, "seat": 0, "name": "Ann", "seconds": 42.0})
+    d.step()                                  # the stream taken: the deal's boxes, cleared by keys
+    settle(d)
+
+
+def resign(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """RESIGN asked (R) during the play, your clock running: the yes/no boxes clear of it."""
+    board(d, driver, link, seq)
+    d.key("R")
+
+
 SCENES: dict[str, tuple[Callable[..., None], dict[str, object]]] = {
     "room_board": (board, {}),
     "room_board_herc": (board, {"profile": "HERC"}),
+    "room_board_cga": (board, {"profile": "CGA"}),
+    "room_lay_away": (lay_away, {}),
+    "room_resign": (resign, {}),
     "room_end": (end, {}),
 }
 

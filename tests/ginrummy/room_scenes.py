@@ -123,6 +123,7 @@ def room_score_sheet(d: Driver) -> None:
 ROOM_SCENES = {
     "room_table": (room_table, {}),
     "herc_room_table": (room_table, {"profile": "HERC"}),
+    "cga_room_table": (room_table, {"profile": "CGA"}),
     "room_game_end": (room_game_end, {}),
     "room_score_sheet": (room_score_sheet, {}),
 }

@@ -156,7 +156,7 @@ class BotProcess:
 
     def __init__(self, url: str, name: str, *args: str, cwd: Path | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "port.room.bot", "--server", url, "--name", name, "--password", "pw", *args],
+            [sys.executable, "-m", "port.room.bot", "--room", url, "--name", name, "--password", "pw", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, cwd=cwd)
 
     def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:

@@ -19,7 +19,7 @@ from port.screen import png
 from tests.ginrummy.helpers import open_game
 from tests.room.helpers import Client, RoomProcess
 
-PROFILES = {"ega": "EGA", "herc": "HERC"}
+PROFILES = {"ega": "EGA", "cga": "CGA", "herc": "HERC"}
 SCENES = [f"{page}_{p}" for page in ("lobby", "invite") for p in PROFILES]
 
 
@@ -91,7 +91,8 @@ def lobby(room: Room, path: Path, profile: str) -> Driver:
     page = d.controller
     until(d, lambda: len(page.session.players) == 4 and page.session.players["Cleo"].get("game") == "cribbage",
           what="four players in the lobby")
-    d.key("DOWN")                              # Bob picked (Ann herself is stepped over)
+    d.step()
+    assert page.picked == "Bob"                # the first free player (Ann herself is stepped over)
     return d
 
 

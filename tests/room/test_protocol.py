@@ -77,3 +77,13 @@ def test_every_message_a_client_may_send_has_its_part_in_the_room(tmp_path) -> N
         assert set(Room(store).handlers) == set(CLIENT)
     finally:
         store.close()
+
+
+def test_shown_names_a_table_and_a_question() -> None:
+    """``shown``: the player's screen shows its question ``seq`` (its clock starts)."""
+    msg = parse('{"v":1,"type":"shown","table":"t1","seq":14}')
+    assert (msg.type, msg["table"], msg["seq"]) == ("shown", "t1", 14)
+    with pytest.raises(ProtocolError, match="the shown message's 'seq' is 1 to 1000000, not 0"):
+        parse('{"v":1,"type":"shown","table":"t1","seq":0}')
+    with pytest.raises(ProtocolError, match="needs its 'seq' field"):
+        parse('{"v":1,"type":"shown","table":"t1"}')

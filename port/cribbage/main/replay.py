@@ -21,6 +21,7 @@ from port.cribbage.main.play import CribPlay
 from port.cribbage.main.table import Box, show_lines
 from port.cribbage.record import GameLog, Step
 from port.cribbage.rules import Act, HandState, Phase
+from port.files.gamerecord import ENDINGS
 from port.main.replay import ReplayScreen
 from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
 
@@ -110,6 +111,11 @@ class CribReplay(ReplayScreen, CribPlay):
         names = self.log.names
         h = step.state
         you, cpu = h.scores
+        ending = self.log.ending
+        if step is self.steps[-1] and ending is not None:
+            words = ENDINGS[ending.how].upper()
+            return Box("GAME OVER", [f"{names[ending.winner][:16].upper()} WINS:",
+                                     f"{names[ending.loser][:16].upper()}", f"{words}", f"IN HAND {step.hand}."])
         if step is self.steps[-1] and self.log.over:
             w = h.winner
             assert w is not None
