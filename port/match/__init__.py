@@ -7,12 +7,13 @@
     python -m port.match --a expert --b standard --games 100000 --ray [ADDRESS]
     python -m port.match --game cribbage --games 20 --records games/     # each game's record
     python -m port.match --a standard --b easy --sprt 0,50 --games 2000   # stop when the SPRT decides
-    python -m port.match --gauntlet --players bot.py:Mine,easy,standard --isolate --move-time 1
+    python -m port.match --gauntlet --players bot.py:Mine,easy,standard --move-time 1
+    python -m port.match --a standard --b bot.py:Mine --in-process       # the bot in the worker's process
 
 ``common`` holds what both games share (seeds, seats swapped in pairs, the worker
 processes, the Wilson interval); ``ginrummy`` and ``cribbage`` each play and tally
 their own game and add their own options. A failing bot forfeits its game
-(``guard``), a bot file may play from its own process (``isolate``), a match may stop
+(``guard``), a bot file plays from its own process (``isolate``), a match may stop
 when an SPRT decides (``sprt``), a round robin has ratings (``ratings``), and the
 records and the games' lines are written by ``outputs``. GinRummy is the default game; its names
 (``run_match``, ``MatchResult``...) stay importable from here as before.
@@ -21,13 +22,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, redirect_stdout
 from types import ModuleType
+from typing import IO
 
 from port.match import sprt, tournament
 from port.match.common import MatchStopped, Watching, bot_seed, game_seed, player_name, wilson
-from port.match.guard import ON_ERROR, Guard
+from port.match.guard import FILE_MOVE_TIME, ON_ERROR, Guard
 from port.match.outputs import RecordWriter, open_games_out, records_directory
 from port.match.sprt import Sprt
 from port.match.ginrummy import MatchResult, Side, play_one, report, run_match, to_json
@@ -37,13 +41,18 @@ from port.match.tournament import round_robin
 GAMES = {"ginrummy": "port.match.ginrummy", "cribbage": "port.match.cribbage"}
 
 
+NO_LIMIT = -1.0        # --move-time none: no limit, not even a bot file's default
+
+
 def _positive_seconds(text: str) -> float:
+    if text.strip().lower() == "none":
+        return NO_LIMIT
     try:
         value = float(text)
     except ValueError:
         value = -1.0
     if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0 (or none), not {text!r}")
     return value
 
 
@@ -72,9 +81,16 @@ def _parser(game: str) -> argparse.ArgumentParser:
                    help="a bot's illegal move, exception or timeout: it loses the game and the run goes "
                         "on (forfeit, the default), or the run stops there (stop)")
     p.add_argument("--move-time", type=_positive_seconds, metavar="SECONDS",
-                   help="a bot's call that takes longer loses it the game")
-    p.add_argument("--isolate", action="store_true",
-                   help="run each bot file in a process of its own, given only its seat's view")
+                   help=f"a player's call that takes longer loses it the game, levels too (default: "
+                        f"{FILE_MOVE_TIME:g} s for a bot file's calls, none for the levels; none: no limit)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--in-process", dest="isolate", action="store_false",
+                       help="run bot files in the engine's process: faster, but a bot that ends its "
+                            "process ends the run, and it can read the whole game")
+    where.add_argument("--isolate", dest="isolate", action="store_true",
+                       help="run each bot file in a process of its own, given only its seat's view "
+                            "(the default; kept for older command lines)")
+    p.set_defaults(isolate=True)
     p.add_argument("--sprt", metavar="ELO0,ELO1",
                    help="stop the match when a sequential probability ratio test decides between "
                         "A being ELO0 and ELO1 Elo stronger than B (alpha = beta = 0.05)")
@@ -93,7 +109,10 @@ def _watching(args: argparse.Namespace, game: ModuleType) -> Watching:
         raise ValueError("--sprt decides one match (--a and --b), not a round robin")
     if args.gauntlet and args.players is None:
         raise ValueError("--gauntlet needs --players: the first player meets each of the others")
-    w = Watching(Guard(args.on_error, args.move_time, args.isolate))
+    if args.ray is not None:        # a cluster that is not there: one sentence, before any bot starts
+        from port.match.cluster import check_address
+        check_address(args.ray)
+    w = Watching(_guard(args))
     players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players is not None \
         else [args.a, args.b]
     _check_players(game, players, w.guard)
@@ -106,11 +125,19 @@ def _watching(args: argparse.Namespace, game: ModuleType) -> Watching:
     return w
 
 
+def _guard(args: argparse.Namespace) -> Guard:
+    """How the command line treats the bots: --on-error, --move-time (none: no limit,
+    not even a bot file's default), --in-process."""
+    if args.move_time == NO_LIMIT:
+        return Guard(args.on_error, None, args.isolate, file_time=None)
+    return Guard(args.on_error, args.move_time, args.isolate)
+
+
 def _check_players(game: ModuleType, specs: Sequence[str], guard: Guard) -> None:
     """Each player's file loads and its class starts, before any game: a bot that cannot
     even start is a usage error (one line, exit 2), not a forfeit of every game."""
     for spec in specs:
-        if guard.isolate and ":" in spec:
+        if guard.apart(spec):
             player_name(game.name_of, game.load_player, spec, guard)    # loads and starts it apart
         else:
             game.load_player(spec, 0)
@@ -124,6 +151,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     known, _ = first.parse_known_args(argv)
     parser = _parser(known.game)
     args = parser.parse_args(argv)
+    with result_stream() as out:
+        return _run(parser, args, out)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, out: IO[str]) -> int:
+    """The run the command line asks for; its result printed on ``out``, its other
+    lines on stderr; the exit status."""
     game = importlib.import_module(GAMES[args.game])
     runner = Runner(args.workers, args.ray, show_progress(args.json))
     status = 0
@@ -145,6 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MatchStopped:                         # --on-error stop, in a match of two (its line is out)
         print(f"{parser.prog}: the match stopped at that game (--on-error stop)", file=sys.stderr)
         return 1
+    except RuntimeError as exc:                  # a worker lost, a cluster losing its workers
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:                    # Ctrl-C in a match of two (a round robin reports what it has)
         print(f"{parser.prog}: interrupted", file=sys.stderr)
         return 130
@@ -152,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         runner.close()
         if w is not None and w.games_out is not None:
             w.games_out.close()
-    print(text, flush=True)
+    print(text, file=out, flush=True)
     if runner.replayed:
         print(f"{runner.replayed} job(s) played again after their worker was lost", file=sys.stderr)
     missing = w.records.missing_report() if w.records is not None else None
@@ -160,6 +197,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{parser.prog}: {missing}", file=sys.stderr)
         status = 1
     return status
+
+
+@contextmanager
+def result_stream() -> Iterator[IO[str]]:
+    """The stream for the result (stdout); while inside, anything else written to
+    stdout (a bot's print in this process, even from C) goes to stderr, so that
+    ``--json`` stays one JSON document whatever a bot prints. Bots in their own
+    processes and the workers send their stdout to stderr too (``port.match.isolate``,
+    ``port.match.runner``)."""
+    result = sys.stdout
+    try:
+        real = result is sys.__stdout__ and result.fileno() == 1
+    except (AttributeError, OSError, ValueError):     # a captured stdout (a test's): no descriptor
+        real = False
+    if not real:
+        with redirect_stdout(sys.stderr):
+            yield result
+        return
+    result.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)                    # fd 1 is stderr now; sys.stdout writes there
+    out = open(saved, "w", encoding=result.encoding, errors=result.errors, closefd=False)
+    try:
+        yield out
+    finally:
+        out.flush()
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 __all__ = ["GAMES", "MatchResult", "Side", "bot_seed", "game_seed", "main", "play_one",

@@ -26,7 +26,7 @@ GAMES = ["--b", "easy", "--games", "4", "--limit", "0", "--seed", "5", "--json"]
 
 
 def test_a_spy_reads_the_other_hand_in_the_engines_process() -> None:
-    done = run_match("--a", f"{BOTS}:Spy", *GAMES)
+    done = run_match("--a", f"{BOTS}:Spy", *GAMES, "--in-process")
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
     assert d["a"]["forfeits"] == 4
@@ -48,8 +48,8 @@ def test_an_isolated_spy_sees_nothing_and_plays_standards_games() -> None:
 
 
 def test_an_isolated_bot_that_fails_is_reported_as_in_the_engines_process() -> None:
-    here = run_match("--a", f"{BOTS}:Illegal", *GAMES)
-    apart = run_match("--a", f"{BOTS}:Illegal", *GAMES, "--isolate")
+    here = run_match("--a", f"{BOTS}:Illegal", *GAMES, "--in-process")
+    apart = run_match("--a", f"{BOTS}:Illegal", *GAMES)          # its own process: the default
     assert apart.returncode == 0 and "Traceback" not in apart.stderr
     assert apart.stderr == here.stderr and "illegal move: choose_discard answered" in apart.stderr
     crash = run_match("--game", "cribbage", "--a", f"{BOTS}:CribRaises", "--b", "standard", "--games", "2",

@@ -36,7 +36,7 @@ def test_a_round_robin_plays_every_pair_on_the_same_seed() -> None:
                 assert lo <= t.rate(x, y)[0] <= hi
     assert sum(t.elo.values()) / 3 == pytest.approx(1500)
     d = json.loads(tournament.to_json(t))
-    assert d["crosstable"]["standard"][REF] == t.rate("standard", REF)[0] and d["games"] == 6
+    assert d["crosstable"]["standard"]["reference"] == t.rate("standard", REF)[0] and d["games"] == 6
 
 
 def test_the_rating_is_elos_scale() -> None:
@@ -110,8 +110,13 @@ def test_a_gauntlet_plays_the_first_player_against_each_other_and_rates_by_name(
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
     assert d["gauntlet"] is True
-    assert [(p["a"], p["b"]) for p in d["pairings"]] == [(REF, "easy"), (REF, "standard")]
-    # keyed by the bot's own name, its file beside it; every rating inside its interval
+    # the pairings, the crosstable and the ratings all keyed by the bot's own name, its file beside it
+    assert d["players"] == ["reference", "easy", "standard"]
+    assert [(p["a"], p["b"]) for p in d["pairings"]] == [("reference", "easy"), ("reference", "standard")]
+    assert [(p["a_file"], p["b_file"]) for p in d["pairings"]] == [(REF.rpartition(":")[0], None)] * 2
+    assert d["files"]["reference"] == REF.rpartition(":")[0] and d["specs"]["reference"] == REF
+    assert set(d["crosstable"]) == set(d["crosstable"]["easy"]) == set(d["elo"]) == set(d["ratings"])
+    # every rating inside its interval
     assert set(d["ratings"]) == {"reference", "easy", "standard"}
     assert d["ratings"]["reference"]["file"] == REF.rpartition(":")[0]
     assert d["ratings"]["easy"]["file"] is None
