@@ -151,15 +151,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     known, _ = first.parse_known_args(argv)
     parser = _parser(known.game)
     args = parser.parse_args(argv)
+    progress = show_progress(args.json)          # asked of the real stdout, before it is kept for the result
     with result_stream() as out:
-        return _run(parser, args, out)
+        return _run(parser, args, out, progress)
 
 
-def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, out: IO[str]) -> int:
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, out: IO[str], progress: bool) -> int:
     """The run the command line asks for; its result printed on ``out``, its other
     lines on stderr; the exit status."""
     game = importlib.import_module(GAMES[args.game])
-    runner = Runner(args.workers, args.ray, show_progress(args.json))
+    runner = Runner(args.workers, args.ray, progress)
     status = 0
     w: Watching | None = None
     try:

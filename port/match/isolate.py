@@ -37,9 +37,11 @@ import subprocess
 import sys
 import time
 import traceback
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from port.checks import IllegalMove
 from port.match.guard import BotFailed, describe
 
 _HEADER = struct.Struct("<I")
@@ -200,16 +202,29 @@ class IsolatedPlayer:
 # call waited for. ``end_hand`` is waited for, so that a game's last error is its own.
 UNANSWERED = frozenset({"observe", "begin_hand"})
 
-_processes: dict[tuple[str, str, int], BotProcess] = {}
+# The bots' processes of this worker, the most recently used last. At most KEPT are kept:
+# a tuner that tries a hundred bots one match after another leaves no hundred processes
+# idle; a game uses two at most, the two most recent.
+_processes: OrderedDict[tuple[str, str, int], BotProcess] = OrderedDict()
+KEPT = 8
 
 
-def isolated(levels: str, spec: str, seed: int, side: int, limit: float | None) -> IsolatedPlayer:
-    """A new bot ``spec`` (seeded) in this worker's process for that bot file and side
-    (started when there is none, or the last was killed)."""
+def _process(levels: str, spec: str, side: int) -> BotProcess:
+    """This worker's process for the bot file ``spec`` and ``side`` (started when there
+    is none, or the last was killed)."""
     key = (levels, spec, side)
     process = _processes.get(key)
     if process is None or not process.alive:
         process = _processes[key] = BotProcess(levels)
+    _processes.move_to_end(key)
+    while len(_processes) > KEPT:
+        _processes.popitem(last=False)[1].kill()
+    return process
+
+
+def isolated(levels: str, spec: str, seed: int, side: int, limit: float | None) -> IsolatedPlayer:
+    """A new bot ``spec`` (seeded) in this worker's process for that bot file and side."""
+    process = _process(levels, spec, side)
     # Starting a bot (its module's first import) is not a move: no limit but a generous one.
     process.request(("new", spec, seed), None if limit is None else max(60.0, 10 * limit))
     return IsolatedPlayer(process, limit)
@@ -219,15 +234,15 @@ def bot_name(levels: str, spec: str) -> str:
     """What the report calls the bot, asked of a process of its own (the bot's file is
     never loaded in the engine's process); ValueError (one sentence) when its file does
     not load or its class does not start."""
-    key = (levels, spec, 0)
-    process = _processes.get(key)
-    if process is None or not process.alive:
-        process = _processes[key] = BotProcess(levels)
+    process = _process(levels, spec, 0)
     try:
         process.request(("new", spec, 0), 120.0)
         return str(process.request(("name", spec), 120.0))
     except BotFailed as failed:
-        raise ValueError(failed.detail.partition(": ")[2] if failed.detail.startswith("BotError") else
+        # The loader's own sentences (a BotError names the bot; a ValueError is a spec that
+        # names nothing) as they are; anything else is the bot's failure to start.
+        ours = failed.detail.startswith(("BotError: ", "ValueError: "))
+        raise ValueError(failed.detail.partition(": ")[2] if ours else
                          f"the bot {spec} failed to start: {failed.detail}") from None
 
 
@@ -287,6 +302,8 @@ def serve(levels: str, parent: int = 0) -> None:
                 reply = ("ok", name_of(message[1], importlib.import_module(levels).LEVELS))
             else:
                 reply = ("ok", getattr(bot, message[1])(*message[2]))
+        except IllegalMove as exc:            # a policy's action its mask refuses, as in the engine's process
+            reply = ("error", ("illegal move", str(exc), traceback.format_exc(), ""))
         except (Exception, SystemExit) as exc:
             reply = ("error", ("error", describe(exc), traceback.format_exc(), ""))
         try:

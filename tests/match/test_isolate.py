@@ -1,8 +1,9 @@
-"""``--isolate``: a bot file plays from a process of its own and receives only its
-seat's view. The spy of ``tests/match/failing_bots.py`` looks up its call stack and
-among every object the collector knows for the engine's hand state, and says what it
-saw by raising: in the engine's process it finds the other hand in every game (the
-test can fail), in its own process it finds nothing, and plays as the STANDARD it is
+"""A bot file plays from a process of its own (the default; ``--isolate`` is kept and
+changes nothing) and receives only its seat's view. The spy of
+``tests/match/failing_bots.py`` looks up its call stack and among every object the
+collector knows for the engine's hand state, and says what it saw by raising: in the
+engine's process (``--in-process``) it finds the other hand in every game (the test
+can fail), in its own process it finds nothing, and plays as the STANDARD it is
 built on."""
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import struct
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 
 from port.match import ginrummy, tournament
 from port.match.runner import Runner
+from port.match.common import wilson
 from port.match.tournament import Pairing, elo, round_robin
 from port.ginrummy.rules.options import Options
 
@@ -144,3 +146,17 @@ def test_the_table_shows_each_rating_with_its_interval(capsys) -> None:
     elo, interval = row.split()[-2:]
     lo, hi = (int(x) for x in interval.strip("()").split("-"))
     assert lo < int(elo) < hi
+
+
+def test_the_crosstable_stays_aligned_when_a_cell_is_100() -> None:
+    names = ["alpha", "bravo", "charlie"]
+    t = tournament.RoundRobin(names, 10, 1, {}, pairings=[
+        Pairing("alpha", "bravo", 10, 10.0, 1.0, wilson(10, 10)),
+        Pairing("alpha", "charlie", 10, 0.0, 0.0, wilson(0, 10)),
+        Pairing("bravo", "charlie", 10, 5.0, 0.5, wilson(5, 10))])
+    rows = tournament.report(t).splitlines()[2:6]
+    ends = [rows[0].index(f" {n}") + 1 + len(n) for n in names]      # each column's right edge
+    assert "100.0 (72.2-100.0)" in rows[1]
+    for row in rows[1:]:
+        cells = list(re.finditer(r"--|\d+\.\d \( ?\d+\.\d-\d+\.\d\)", row))[:3]
+        assert [m.end() for m in cells] == ends and all(row[m.start() - 1] == " " for m in cells), row
