@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import IO
 
 from port.match import sprt, tournament
-from port.match.common import MatchStopped, Watching, bot_seed, game_seed, player_name, wilson
+from port.match.common import MatchStopped, Watching, WorkerLost, bot_seed, game_seed, player_name, wilson
 from port.match.guard import FILE_MOVE_TIME, ON_ERROR, Guard
 from port.match.outputs import RecordWriter, open_games_out, records_directory
 from port.match.sprt import Sprt
@@ -180,7 +180,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, out: IO[str]
     except MatchStopped:                         # --on-error stop, in a match of two (its line is out)
         print(f"{parser.prog}: the match stopped at that game (--on-error stop)", file=sys.stderr)
         return 1
-    except RuntimeError as exc:                  # a worker lost, a cluster losing its workers
+    except WorkerLost as exc:                    # a worker lost, a cluster losing its workers
         print(f"{parser.prog}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:                    # Ctrl-C in a match of two (a round robin reports what it has)

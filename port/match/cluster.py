@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from port.extras import need
+from port.match.common import WorkerLost
 
 TRIES = 5        # attempts per job before the run gives up (a cluster losing every worker)
 PROBE_SECONDS = 5.0
@@ -149,7 +150,7 @@ class _RayJobs:
             self.results[i] = self.ray.get(ref)
         except self.lost:
             if self.tries[i] >= TRIES:
-                raise RuntimeError(f"games {_games(self.jobs[i])} failed {TRIES} times: "
+                raise WorkerLost(f"games {_games(self.jobs[i])} failed {TRIES} times: "
                                    "the cluster keeps losing its workers") from None
             self.tries[i] += 1
             self.replayed += 1

@@ -142,6 +142,11 @@ def play_job(job: tuple[str, str, Any, int, int, int], records: bool, make_playe
     return out
 
 
+class WorkerLost(RuntimeError):
+    """The games of a worker that died cannot be counted: a local worker process that
+    ended in the middle of its games, or a cluster that keeps losing its workers."""
+
+
 class MatchStopped(Exception):
     """``--on-error stop``: a bot failed a game, and the run stops there."""
 

@@ -47,6 +47,12 @@ DECISIONS = frozenset({"offer", "choose_draw", "choose_discard", "choose_knock",
 FILE_MOVE_TIME = 10.0    # seconds a bot file's call may take by default (--move-time changes it)
 
 
+def start_limit(limit: float | None) -> float | None:
+    """The seconds a bot's start may take (its file's first import, its constructor):
+    no move, so ten times a move's limit, and at least a minute."""
+    return None if limit is None else max(60.0, 10 * limit)
+
+
 @dataclass(frozen=True)
 class Guard:
     """How a match treats a failing bot: ``on_error`` "forfeit" (it loses the game and
@@ -185,7 +191,7 @@ class Watch:
     def call(self, seat: int, method: str, fn: Callable[..., Any], args: tuple[Any, ...],
              remote: bool = False) -> Any:
         self.last = None            # a call into a player: the previous answer was accepted
-        limit = self.limits[seat]
+        limit = self.limits[seat] if method != "start" else start_limit(self.limits[seat])
         armed = self.alarm and limit is not None and not remote
         t0 = time.perf_counter()
         try:

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from port.checks import IllegalMove
-from port.match.guard import BotFailed, describe
+from port.match.guard import BotFailed, describe, start_limit
 
 _HEADER = struct.Struct("<I")
 _CHILD = "import sys; from port.match.isolate import serve; serve(sys.argv[1], int(sys.argv[2]))"
@@ -226,7 +226,7 @@ def isolated(levels: str, spec: str, seed: int, side: int, limit: float | None) 
     """A new bot ``spec`` (seeded) in this worker's process for that bot file and side."""
     process = _process(levels, spec, side)
     # Starting a bot (its module's first import) is not a move: no limit but a generous one.
-    process.request(("new", spec, seed), None if limit is None else max(60.0, 10 * limit))
+    process.request(("new", spec, seed), start_limit(limit))
     return IsolatedPlayer(process, limit)
 
 

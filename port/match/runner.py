@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from port.match.common import pool_context
+from port.match.common import WorkerLost, pool_context
 
 
 @dataclass
@@ -69,10 +69,6 @@ class Runner:
         except ImportError:      # a bar is a nicety: the run goes on without one
             return None
         return tqdm(total=total, unit="game", file=sys.stderr, leave=False, dynamic_ncols=True)
-
-
-class WorkerLost(RuntimeError):
-    """A worker process ended in the middle of its games: the run cannot count them."""
 
 
 def _local_map(work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[str],

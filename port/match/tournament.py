@@ -24,7 +24,7 @@ from itertools import combinations
 from types import ModuleType
 from typing import Any
 
-from port.match.common import MatchStopped, Watching, player_name, wilson
+from port.match.common import MatchStopped, Watching, WorkerLost, player_name, wilson
 from port.match.guard import file_of, limit_line
 from port.match.outputs import safe_name
 from port.match.ratings import fit
@@ -106,7 +106,7 @@ def round_robin(game: ModuleType, players: list[str], games: int, seed: int, opt
             except MatchStopped as stop:
                 out.stopped = f"{stop.fault.line()} (pairing {names[a]} against {names[b]})"
                 break
-            except (KeyboardInterrupt, RuntimeError) as exc:      # Ctrl-C, a worker lost, a cluster losing its workers
+            except (KeyboardInterrupt, WorkerLost) as exc:      # Ctrl-C, a worker lost, a cluster losing its workers
                 what = "interrupted" if isinstance(exc, KeyboardInterrupt) else str(exc)
                 out.stopped = f"{what} (pairing {names[a]} against {names[b]})"
                 break
