@@ -222,6 +222,13 @@ def _process(levels: str, spec: str, side: int) -> BotProcess:
     return process
 
 
+def close_all() -> None:
+    """End this process's bots' processes (each is reaped, and its CPU time counted
+    as this process's children's)."""
+    while _processes:
+        _processes.popitem()[1].kill()
+
+
 def isolated(levels: str, spec: str, seed: int, side: int, limit: float | None) -> IsolatedPlayer:
     """A new bot ``spec`` (seeded) in this worker's process for that bot file and side."""
     process = _process(levels, spec, side)
