@@ -11,9 +11,10 @@ call to the engine's ``HandState`` and the other hand. In its own process there 
 nothing to find: the frames above its call are this module's loop, and the only game
 objects are the copies it was sent.
 
-One process per bot file and side, started by the worker on its first game and kept
-for the worker's life (a new bot object is built in it for each game, with the game's
-seed); it dies with the worker (``PR_SET_PDEATHSIG`` on Linux, else when its pipe
+One process per bot file and side, started by the worker when it first asks the bot's
+name (the first side to play takes that process over) and kept for the worker's life,
+at most ``KEPT`` a worker (a new bot object is built in it for each game, with the
+game's seed); it dies with the worker (``PR_SET_PDEATHSIG`` on Linux, else when its pipe
 closes). A call is a round trip over the process's pipes (a pickled request, a
 pickled answer). The worker waits the bot's time limit for an answer (``Guard.limit``:
 10 s for a bot file by default), then kills the process (ending a bot stuck anywhere,
@@ -205,17 +206,20 @@ UNANSWERED = frozenset({"observe", "begin_hand"})
 # The bots' processes of this worker, the most recently used last. At most KEPT are kept:
 # a tuner that tries a hundred bots one match after another leaves no hundred processes
 # idle; a game uses two at most, the two most recent.
-_processes: OrderedDict[tuple[str, str, int], BotProcess] = OrderedDict()
+_processes: OrderedDict[tuple[str, str, int | None], BotProcess] = OrderedDict()
 KEPT = 8
+SPARE = None        # the side of a process that only told the bot's name: the first side to play takes it
+_names: dict[tuple[str, str], str] = {}
 
 
-def _process(levels: str, spec: str, side: int) -> BotProcess:
+def _process(levels: str, spec: str, side: int | None) -> BotProcess:
     """This worker's process for the bot file ``spec`` and ``side`` (started when there
-    is none, or the last was killed)."""
+    is none, or the last was killed; a spare one is taken over, started already)."""
     key = (levels, spec, side)
     process = _processes.get(key)
     if process is None or not process.alive:
-        process = _processes[key] = BotProcess(levels)
+        spare = _processes.pop((levels, spec, SPARE), None) if side is not SPARE else None
+        process = _processes[key] = spare if spare is not None and spare.alive else BotProcess(levels)
     _processes.move_to_end(key)
     while len(_processes) > KEPT:
         _processes.popitem(last=False)[1].kill()
@@ -240,11 +244,15 @@ def isolated(levels: str, spec: str, seed: int, side: int, limit: float | None) 
 def bot_name(levels: str, spec: str) -> str:
     """What the report calls the bot, asked of a process of its own (the bot's file is
     never loaded in the engine's process); ValueError (one sentence) when its file does
-    not load or its class does not start."""
-    process = _process(levels, spec, 0)
+    not load or its class does not start. Asked once a worker: its process is then
+    spare, and the first side to play the bot takes it (one start, not two)."""
+    if (levels, spec) in _names:
+        return _names[(levels, spec)]
+    process = _process(levels, spec, SPARE)
     try:
         process.request(("new", spec, 0), 120.0)
-        return str(process.request(("name", spec), 120.0))
+        name = _names[(levels, spec)] = str(process.request(("name", spec), 120.0))
+        return name
     except BotFailed as failed:
         # The loader's own sentences (a BotError names the bot; a ValueError is a spec that
         # names nothing) as they are; anything else is the bot's failure to start.
