@@ -121,42 +121,38 @@ def forfeit_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if line.startswith("forfeit: ")]
 
 
-@pytest.mark.parametrize("bot, why", [
-    ("Exits", "crash: choose_discard: its process exited (status 3)"),
-    ("Segfaults", "crash: choose_discard: its process was killed by SIGSEGV (a segmentation fault)"),
-    ("Killed", "crash: choose_discard: its process was killed by SIGKILL (as the kernel's out-of-memory "
-               "killer does)"),
-    ("Hog", "error: choose_discard: MemoryError"),
-])
-def test_a_bot_that_ends_its_process_forfeits_each_game_in_one_line(bots: str, bot: str, why: str) -> None:
-    done = run_match("--a", f"{bots}:{bot}", "--b", "easy", "--games", "3", "--limit", "0", "--workers", "1",
-                     "--json")
+WHY = {"exits": "crash: choose_discard: its process exited (status 3)",
+       "segfaults": "crash: choose_discard: its process was killed by SIGSEGV (a segmentation fault)",
+       "killed": "crash: choose_discard: its process was killed by SIGKILL (as the kernel's out-of-memory "
+                 "killer does)",
+       "hog": "error: choose_discard: MemoryError"}
+
+
+def test_a_bot_that_ends_its_process_forfeits_each_game_in_one_line_and_the_gauntlet_goes_on(bots: str) -> None:
+    # EASY against each: os._exit(3), a real segfault, a SIGKILL, a memory limit reached.
+    players = ",".join(["easy", *(f"{bots}:{bot}" for bot in ("Exits", "Segfaults", "Killed", "Hog"))])
+    done = run_match("--gauntlet", "--players", players, "--games", "2", "--limit", "0", "--workers", "1", "--json")
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
-    assert d["a"]["forfeits"] == 3 and d["b"]["games_won"] == 3
+    assert d["stopped"] is None and [p["b"] for p in d["pairings"]] == list(WHY)      # every pairing finished
+    assert all(p["forfeits_b"] == 2 and p["score_a"] == 2 for p in d["pairings"])
     lines = forfeit_lines(done.stderr)
-    assert done.stderr.splitlines() == lines and len(lines) == 3      # one line a game, and nothing else
-    assert all(line.endswith(f": {why}") for line in lines), lines[0]
+    assert done.stderr.splitlines() == lines and len(lines) == 8      # one line a game, and nothing else
+    for line in lines:
+        bot = line.removeprefix("forfeit: ").split(" ")[0]
+        assert line.endswith(f": {WHY[bot]}"), line
 
 
-def test_a_worker_pool_and_a_gauntlet_go_on_past_a_bot_that_exits(bots: str) -> None:
+def test_a_round_robin_on_a_worker_pool_goes_on_past_a_bot_that_exits(bots: str) -> None:
     # 12 games: two jobs on two worker processes; the bot exits in a third of its games.
-    done = run_match("--gauntlet", "--players", f"{bots}:SometimesExits,easy", "--games", "12",
-                     "--limit", "0", "--workers", "2", "--json")
+    done = run_match("--players", f"{bots}:SometimesExits,easy", "--games", "12", "--limit", "0", "--workers", "2",
+                     "--json")
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
     assert d["stopped"] is None and [(p["a"], p["b"]) for p in d["pairings"]] == [("exits", "easy")]
     forfeits = d["pairings"][0]["forfeits_a"]
     assert 0 < forfeits < 12 and forfeits == len(forfeit_lines(done.stderr)) == d["ratings"]["exits"]["forfeits"]
     assert "exited (status 3)" in done.stderr and "Traceback" not in done.stderr
-
-
-def test_a_round_robin_keeps_every_pairing_past_a_segfaulting_bot(bots: str) -> None:
-    done = run_match("--players", f"easy,{bots}:Segfaults,standard", "--games", "2", "--limit", "0", "--json")
-    assert done.returncode == 0, done.stderr
-    d = json.loads(done.stdout)
-    assert len(d["pairings"]) == 3 and d["stopped"] is None and d["ratings"]["segfaults"]["forfeits"] == 4
-    assert len(forfeit_lines(done.stderr)) == 4
 
 
 def test_in_process_a_worker_that_dies_is_one_sentence_and_the_finished_pairings_stay(bots: str) -> None:
