@@ -279,12 +279,24 @@ def _die_with(parent: int) -> None:
         os._exit(0)
 
 
+def _first_to_go() -> None:
+    """Ask the kernel's out-of-memory killer to pick this process first (Linux's
+    ``oom_score_adj``, which any process may raise): a bot that eats the machine's
+    memory is the one killed (a crash, its game forfeited), not the runner."""
+    try:
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
+    except OSError:
+        pass
+
+
 def serve(levels: str, parent: int = 0) -> None:
     """The loop of a bot's process: requests on stdin, answers on a private copy of
     stdout (the bot's own prints go to stderr, so they cannot break the protocol)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C is the runner's: it ends us by closing the pipe
     if parent:
         _die_with(parent)
+    _first_to_go()
     stdin = os.fdopen(os.dup(0), "rb")
     stdout = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)

@@ -195,7 +195,7 @@ def test_a_bot_file_has_a_time_limit_by_default_and_the_result_says_it(bots: str
     assert json.loads(lifted.stdout)["move_time"] == {"seconds": None, "players": "bot files"}
 
 
-def test_a_bots_process_dies_with_its_worker(bots: str, tmp_path: Path) -> None:
+def test_a_bots_process_dies_with_its_worker_and_goes_first_when_memory_runs_out(bots: str, tmp_path: Path) -> None:
     # The runner (its own worker here) is killed while the bot thinks without a limit:
     # the bot's process goes too, instead of sleeping on as an orphan.
     pid_file = tmp_path / "bot.pid"
@@ -208,6 +208,8 @@ def test_a_bots_process_dies_with_its_worker(bots: str, tmp_path: Path) -> None:
     while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
         time.sleep(0.05)
     bot = int(pid_file.read_text())
+    # The kernel's out-of-memory killer would pick the bot first, not the runner.
+    assert Path(f"/proc/{bot}/oom_score_adj").read_text().strip() == "1000"
     runner.kill()
     runner.wait()
     while time.monotonic() < deadline and _alive(bot):
