@@ -46,6 +46,7 @@ from port.checks import IllegalMove
 from port.match.guard import BotFailed, describe, start_limit
 
 _HEADER = struct.Struct("<I")
+LOOK = 1.0          # seconds between two looks at a silent bot's process
 _CHILD = "import sys; from port.match.isolate import serve; serve(sys.argv[1], int(sys.argv[2]))"
 ROOT = str(Path(__file__).resolve().parents[2])      # the checkout or site-packages holding ``port``
 
@@ -135,10 +136,16 @@ class BotProcess:
         out = b""
         while len(out) < n:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([fd], [], [], left)
+            # Woken each second to see the process alive: one that died while a child of
+            # its own holds the pipe open sends no end of file.
+            ready, _, _ = select.select([fd], [], [], LOOK if left is None else min(left, LOOK))
             if not ready:
-                self.kill()
-                raise BotFailed(-1, "", "timeout", f"took longer than {timeout:g} s (its process was killed)")
+                if self.proc.poll() is not None:
+                    raise EOFError
+                if left is not None and time.monotonic() >= deadline:      # type: ignore[operator]
+                    self.kill()
+                    raise BotFailed(-1, "", "timeout", f"took longer than {timeout:g} s (its process was killed)")
+                continue
             chunk = os.read(fd, n - len(out))
             if not chunk:
                 raise EOFError

@@ -79,6 +79,18 @@ class Hog(Crashing):
             hoard.append(bytearray(16 << 20))
 
 
+class Forks(Crashing):
+    name = "forks"
+
+    def end(self):                      # its child keeps the pipes: no end of file comes
+        if os.fork() == 0:
+            os.close(1)
+            os.close(2)
+            time.sleep(5)
+            os._exit(0)
+        os._exit(4)
+
+
 class SometimesExits(Exits):
     always = False
 
@@ -125,19 +137,23 @@ WHY = {"exits": "crash: choose_discard: its process exited (status 3)",
        "segfaults": "crash: choose_discard: its process was killed by SIGSEGV (a segmentation fault)",
        "killed": "crash: choose_discard: its process was killed by SIGKILL (as the kernel's out-of-memory "
                  "killer does)",
-       "hog": "error: choose_discard: MemoryError"}
+       "hog": "error: choose_discard: MemoryError",
+       "forks": "crash: choose_discard: its process exited (status 4)"}
 
 
 def test_a_bot_that_ends_its_process_forfeits_each_game_in_one_line_and_the_gauntlet_goes_on(bots: str) -> None:
-    # EASY against each: os._exit(3), a real segfault, a SIGKILL, a memory limit reached.
-    players = ",".join(["easy", *(f"{bots}:{bot}" for bot in ("Exits", "Segfaults", "Killed", "Hog"))])
-    done = run_match("--gauntlet", "--players", players, "--games", "2", "--limit", "0", "--workers", "1", "--json")
+    # EASY against each: os._exit(3), a real segfault, a SIGKILL, a memory limit reached,
+    # an exit that leaves a child holding the pipes (seen dead within a second: with no
+    # time limit, no end of file would ever come).
+    players = ",".join(["easy", *(f"{bots}:{bot}" for bot in ("Exits", "Segfaults", "Killed", "Hog", "Forks"))])
+    done = run_match("--gauntlet", "--players", players, "--games", "2", "--limit", "0", "--workers", "1", "--json",
+                     "--move-time", "none")
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
     assert d["stopped"] is None and [p["b"] for p in d["pairings"]] == list(WHY)      # every pairing finished
     assert all(p["forfeits_b"] == 2 and p["score_a"] == 2 for p in d["pairings"])
     lines = forfeit_lines(done.stderr)
-    assert done.stderr.splitlines() == lines and len(lines) == 8      # one line a game, and nothing else
+    assert done.stderr.splitlines() == lines and len(lines) == 10      # one line a game, and nothing else
     for line in lines:
         bot = line.removeprefix("forfeit: ").split(" ")[0]
         assert line.endswith(f": {WHY[bot]}"), line
