@@ -69,7 +69,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--connections-per-address", type=int, default=CONNECTIONS_PER_ADDRESS, metavar="N",
                    help=f"open connections one address may have (default {CONNECTIONS_PER_ADDRESS}; 0: no limit)")
     p.add_argument("--guests-per-address", type=int, default=GUESTS_PER_ADDRESS, metavar="N",
-                   help=f"new guests one address may make a minute (default {GUESTS_PER_ADDRESS}; 0: no limit)")
+                   help=f"new guests one address may make a minute (default {GUESTS_PER_ADDRESS}; 0: no limit, "
+                        "nor of the room's new guests a second: for a benchmark)")
     p.add_argument("--login-time", type=float, default=LOGIN_WITHIN, metavar="SECONDS",
                    help=f"a connection not logged in within this long is closed (default {LOGIN_WITHIN:g})")
     p.add_argument("--quiet", action="store_true", help="log only faults")

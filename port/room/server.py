@@ -326,7 +326,7 @@ class Room:
         if self.guests_limited and not self.guests_here.take(conn.address, now):
             wait = math.ceil(self.guests_here.wait(conn.address, now))
             raise Refused(f"too many new guests from your address: try again in {wait} s")
-        if not self.guests_room.take("", now):
+        if self.guests_limited and not self.guests_room.take("", now):
             raise Refused("too many new guests in the room just now: try again in a few seconds")
 
         def taken(n: str) -> bool:
