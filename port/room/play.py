@@ -313,10 +313,15 @@ class Play:
 
     def tick(self, now: float, mono: float) -> None:
         """Run out what has run out at each table: move clocks, absences, rematch offers."""
+        full = False            # a stalled table found no space this tick: the others wait for the next
         for table in list(self.room.tables.values()):
             try:
-                if table.id in self.stalls and not (self.stalls.due(table.id, mono) and self.stalls.retry(table)):
-                    continue                    # still no space: nothing runs out meanwhile
+                if table.id in self.stalls:     # nothing runs out at a stalled table meanwhile
+                    if full or not self.stalls.due(table.id, mono):
+                        continue
+                    if not self.stalls.retry(table):
+                        full = True
+                        continue
                 self._tick_table(table, now, mono)
             except StoreError as exc:      # the store is failing: said once a tick, tried again next
                 log.error("table %s: %s", table.id, exc)

@@ -6,7 +6,9 @@ no room left (``StoreFull``: SQLite's SQLITE_FULL, the disk or its quota full), 
 is not refused (a bot would resign over a refused move, and nothing about the move is
 wrong): it is held, in order, with any move the other seat sends meanwhile (one a
 seat), the table's clock stops, and both seats are told once (``stalled``). The clocks'
-tick tries the held moves again every ``RETRY`` seconds; when one is kept, the game
+tick tries the held moves again every ``RETRY`` seconds (one stalled table a tick
+while there is still no space, so a thousand stalled tables cost one try a second,
+not a thousand); when one is kept, the game
 goes on where it stood: the moves are said as usual, both seats hear ``stall_over``,
 the clock starts afresh, and an absent player's grace is moved on by the time the
 table stood still. A game's end that cannot be written waits the same way (the table's
