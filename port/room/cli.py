@@ -172,6 +172,14 @@ def pages_line(folder: Path, scheme: str, host: str, port: int) -> str:
     return f"pages: {scheme}://{host}:{port}/ ({', '.join(built)})"
 
 
+def limits_line(descriptors: tuple[int, int], per_address: int, login_time: float) -> str:
+    """The start-up line of the connections' limits."""
+    before, after = descriptors
+    raised = f" (raised from {before})" if after > before else ""
+    per = f"{per_address} connections an address" if per_address else "no limit of connections an address"
+    return f"descriptors: {after}{raised}; {per}; a connection logs in within {login_time:g} s"
+
+
 def raise_descriptor_limit() -> tuple[int, int]:
     """The soft limit of open files raised to the hard one (each connection is one, and
     the usual soft 1,024 is reached by a thousand idle sockets): (before, after)."""
@@ -307,10 +315,7 @@ async def _serve(args: argparse.Namespace) -> None:
     where = f"Redis {args.redis}" if args.redis else str(Path(args.data).resolve() / STORE_FILE)
     print(f"cardroom: listening on {scheme}://{args.host}:{port} ({where}; {len(room.tables)} tables resumed)")
     print(f"cardroom: {pages_line(pages_folder(args.pages), 'https' if tls else 'http', args.host, port)}")
-    per = args.connections_per_address
-    print(f"cardroom: descriptors: {descriptors[1]}" + (f" (raised from {descriptors[0]})" if descriptors[1] > descriptors[0]
-          else "") + "; " + (f"{per} connections an address" if per else "no limit of connections an address")
-          + f"; a connection logs in within {args.login_time:g} s", flush=True)
+    print(f"cardroom: {limits_line(descriptors, args.connections_per_address, args.login_time)}", flush=True)
     async with server:
         await stop
     await room.stop()

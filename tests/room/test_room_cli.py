@@ -140,6 +140,7 @@ def test_a_backup_of_a_running_room(tmp_path: Path) -> None:
     try:
         assert copy.account("Ann") is not None and copy.account("Bob") is not None
         row = copy.table(table)
-        assert row is not None and row.players == ("Ann", "Bob") and row.moves == ({"seat": 0, "move": {"act": "stock"}},)
+        assert row is not None and row.players == ("Ann", "Bob")
+        assert row.moves == ({"seat": 0, "move": {"act": "stock"}},)
     finally:
         copy.close()
