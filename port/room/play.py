@@ -38,6 +38,7 @@ class Play:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.stalls = Stalls(self)
+        self.moved: dict[str, set[int]] = {}    # table -> the seats that made a move of their own
 
     # ---- tables made again -----------------------------------------------------------------
 
@@ -67,6 +68,7 @@ class Play:
                 table.away[seat] = now + room.grace
         table.arm(now)
         room.tables[table.id] = table
+        self.moved[table.id] = {int(m["seat"]) for m in row.moves if "by" not in m}
         for name in table.players:
             room.hub.seat(name, table.id)
         return table
@@ -146,6 +148,7 @@ class Play:
             self.stalls.hold(table, seat, msg["move"], None)      # played when there is space
         else:
             self._play(table, seat, msg["move"], by=None)
+        self.moved.setdefault(table.id, set()).add(seat)
         table.timeouts[seat] = 0
 
     def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
@@ -243,10 +246,7 @@ class Play:
         otherwise farm a rating from a second account."""
         if any(table.guests):
             return "a guest's game is not rated"
-        seats = {seat for seat, _ in table.moves}
-        if seats == {0, 1}:             # both have moves: are they their own, not the clock's?
-            row = self.room.store.table(table.id)
-            seats = {m.get("seat") for m in row.moves if "by" not in m} if row is not None else seats
+        seats = self.moved.get(table.id, set())
         idle = [table.players[seat] for seat in (0, 1) if seat not in seats]
         if not idle:
             return None
@@ -376,6 +376,7 @@ class Play:
     def _forget(self, table: Table) -> None:
         room = self.room
         self.stalls.forget(table.id)
+        self.moved.pop(table.id, None)
         room.tables.pop(table.id, None)
         room.hub.release(table.id)
         for name in table.players:

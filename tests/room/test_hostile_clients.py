@@ -92,9 +92,13 @@ def room(tmp_path_factory: pytest.TempPathFactory):
         yield server
 
 
-@pytest.fixture(scope="module")
-def anon(room: RoomProcess) -> Client:
-    return Client(room.url)
+@pytest.fixture
+def anon(room: RoomProcess):
+    """A connection not logged in, one a test: the room closes one that has not logged in
+    within 10 s, and a module of these takes longer on a loaded machine."""
+    c = Client(room.url)
+    yield c
+    c.close()
 
 
 @pytest.fixture(scope="module")

@@ -50,8 +50,9 @@ REFERENCE = Path(__file__).parent / "reference"
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One room for the module, with the accounts Ann (pw1), Bob (pw2) and Dora (pw3);
     every client here is 127.0.0.1, and a lobby of more than a page takes more guests
-    than one address may make a minute (docs/room.md, "Limits")."""
-    with RoomProcess(tmp_path_factory.mktemp("room"), "--guests-per-address", "0") as process:
+    and connections than one address may have (docs/room.md, "Limits")."""
+    with RoomProcess(tmp_path_factory.mktemp("room"), "--guests-per-address", "0",
+                     "--connections-per-address", "0") as process:
         for name, password in (("Ann", "pw1"), ("Bob", "pw2"), ("Dora", "pw3")):
             c = Client(process.url)
             c.enter(name, password)
