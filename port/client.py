@@ -286,7 +286,8 @@ class RoomClient:
             if msg["seq"] <= last:
                 return None                         # said again by a sync: seen already
             self.seqs[msg["table"]] = msg["seq"]
-        elif kind == "error" and not self._welcomed and msg.get("refused") in ("login", "register", "guest", "resume"):
+        elif kind == "error" and not self._welcomed and msg.get("refused") in ("login", "register", "guest", "resume",
+                                                                                "connection"):
             self.status = "closed"                  # refused: the page says why; no retry
             self.transport.close()
         return msg

@@ -78,7 +78,7 @@ _CLOCK = _i(0, 3600, required=False)
 # What a client may send: each type with its fields (docs/room.md, "From a client").
 CLIENT: dict[str, dict[str, Field]] = {
     "register": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX), "bot": _OB},
-    "login": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX)},
+    "login": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX), "token": _s(64, required=False)},
     "guest": {},
     "resume": {"token": _s(64)},
     "lobby": {"watch": _OB, "game": Field("choice", required=False, choices=GAMES)},
@@ -99,6 +99,8 @@ CLIENT: dict[str, dict[str, Field]] = {
     "game": {"number": _i(1, 2**31 - 1)},
     "ping": {"t": Field("int", False, -2**53, 2**53)},
     "bye": {},
+    "logout": {},
+    "password": {"old": _s(PASSWORD_MAX), "new": _s(PASSWORD_MAX)},
 }
 
 

@@ -277,8 +277,9 @@ def gc_pauses(folder: Path, n: int, start: float, end: float) -> list[float]:
 
 def start_room(folder: Path, redis_url: str | None, n: int) -> tuple[Proc, str]:
     """A room process on a free port; (its process, its ws:// address)."""
+    # Every bench client is a guest on 127.0.0.1: the room's limits per address are lifted.
     cmd = [sys.executable, "-c", ROOM_BOOT, str(folder / f"room{n}.gc"), _ROOM_GC, "--port", "0", "--quiet",
-           "--data", str(folder)]
+           "--data", str(folder), "--connections-per-address", "0", "--guests-per-address", "0"]
     if redis_url:
         cmd += ["--redis", redis_url]
     log = open(folder / f"room{n}.log", "wb")

@@ -51,6 +51,7 @@ class TableLink:
     end: dict[str, Any] | None = None                # the game_end message
     rematch_from: str | None = None                  # the other asked for a rematch
     error: str = ""                                  # the last move the room refused, why
+    stalled: str = ""                                # the room cannot keep moves now (its disk is full), why
     seq_seen: int = 0                                # the last stream message heard
     sync_to: int = 0                                 # coming back: the seq the room is at
     hold_until: float = 0.0                          # ... waited for until then at most
@@ -158,6 +159,10 @@ class TableLink:
             self.rematch_from = str(m.get("name"))
         elif kind == "error":
             self.error = str(m.get("reason", ""))
+        elif kind == "stalled":
+            self.stalled = _sentence(str(m.get("reason", "")))
+        elif kind == "stall_over":
+            self.stalled = ""
         self.inbox.append(m)
 
 

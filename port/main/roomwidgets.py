@@ -28,7 +28,8 @@ def mm_ss(seconds: float) -> str:
 
 def status_text(session: RoomSession, link: TableLink | None = None) -> str:
     """The status line: the player's own connection first, then the opponent's absence,
-    then the last move the room refused ("" when all is well)."""
+    then a table the room cannot go on with (its disk full), then the last move the room
+    refused ("" when all is well)."""
     if session.status == "reconnecting":
         return "reconnecting..."
     if session.status == "connecting":
@@ -37,6 +38,8 @@ def status_text(session: RoomSession, link: TableLink | None = None) -> str:
         away = link.away_left()
         if away is not None and link.end is None:
             return f"Waiting for {away[0]} ({mm_ss(away[1])})"
+        if link.stalled:
+            return link.stalled
         if link.error:
             return link.error
     return session.error

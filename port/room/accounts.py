@@ -9,12 +9,15 @@ password or a token itself, only their hashes.
 - A session token is 24 random bytes (``secrets.token_urlsafe``); the store keeps only
   its SHA-256, so a copy of the database opens no session.
 - A name follows the games' own NAME field (``port.files.players.NAME_CHARS``: letters,
-  digits, ! " - : / ? and spaces), 1 to 16 characters, no space at either end.
+  digits, ! " - : / ? and spaces), 1 to 16 characters, no space at either end. Names
+  like ``Guest1234`` (any case) are the guests': nobody registers one, so a guest's
+  name is never taken for a player's.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Callable
 from typing import Protocol
@@ -25,6 +28,7 @@ NAME_LONGEST = 16
 SALT_BYTES = 16
 SCRYPT_N, SCRYPT_R, SCRYPT_P, SCRYPT_LEN = 2**14, 8, 1, 32
 TOKEN_BYTES = 24
+GUEST_NAME = re.compile(r"guest\d+", re.IGNORECASE)
 
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
@@ -39,8 +43,9 @@ def check_password(password: str, secret: bytes, salt: bytes) -> bool:
     return hmac.compare_digest(hash_password(password, salt)[0], secret)
 
 
-def check_name(name: object) -> str:
-    """The name, if the room takes it; else ValueError with one plain sentence."""
+def check_name(name: object, new: bool = False) -> str:
+    """The name, if the room takes it (``new``: for a new account, so not a guest's);
+    else ValueError with one plain sentence."""
     if not isinstance(name, str) or not name:
         raise ValueError("A name is 1 to 16 letters, digits or spaces.")
     if len(name) > NAME_LONGEST:
@@ -51,6 +56,8 @@ def check_name(name: object) -> str:
         raise ValueError(f"A name has letters, digits, spaces and ! \" - : / ? only, not {shown}.")
     if name != name.strip():
         raise ValueError("A name cannot begin or end with a space.")
+    if new and GUEST_NAME.fullmatch(name):
+        raise ValueError(f"Names like {name} are the guests': choose another.")
     return name
 
 

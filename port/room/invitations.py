@@ -1,12 +1,16 @@
 """Invitations: the negotiation of a table's rules, round after round.
 
 Whoever did not make the last proposal answers it: accept (the table opens), decline,
-or change rules and send it back; the proposer may withdraw it. Each round lives
-``invite_ttl`` seconds; an invitation ends when either side leaves the room
-(docs/room.md, "The negotiation").
+or change rules and send it back; only the proposer withdraws it (``cancel``), and only
+the other declines it. Each round lives ``invite_ttl`` seconds; an invitation ends when
+either side leaves the room (docs/room.md, "The negotiation"). A player has at most
+``INVITES_WAITING_MAX`` invitations waiting for its answer, and receives new ones no
+faster than ``INVITES_RECEIVED_RATE`` (``port.room.limits``): nobody fills another's
+screen with invitations by inviting from many accounts.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +18,8 @@ from typing import Any
 from port.protocol import Message, dump
 from port.room.errors import Refused
 from port.room.games import DRIVERS, RulesError
-from port.room.limits import INVITES_OPEN_MAX
+from port.room.limits import (INVITES_OPEN_MAX, INVITES_RECEIVED, INVITES_RECEIVED_RATE, INVITES_WAITING_MAX,
+                              Bucket)
 
 # The room is passed in, not imported: the server imports this module.
 Room = Any
@@ -52,6 +57,7 @@ class Invitations:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.open: dict[str, Invitation] = {}
+        self.received = Bucket(INVITES_RECEIVED, INVITES_RECEIVED_RATE)     # per player invited
 
     def __contains__(self, inv_id: str) -> bool:
         return inv_id in self.open
@@ -68,12 +74,24 @@ class Invitations:
             raise Refused(f"you have {INVITES_OPEN_MAX} invitations open already: wait for their answers")
         game = msg["game"]
         rules = self._rules(game, msg.get("rules"))
+        self._receivable(entry["name"])
         clock = msg.get("clock", self.room.clock_default)
         ttl = self.room.invite_ttl
         inv = Invitation(self.room.hub.new_id("i"), who.name, entry["name"], game, rules, clock, who.name,
                          expires=time.monotonic() + ttl, seconds=ttl)
         self.open[inv.id] = inv
         self._tell_both(inv)
+
+    def _receivable(self, to: str) -> None:
+        """Refused if ``to`` has as many invitations waiting as it may, or has been sent
+        too many just now (the rate is counted only for invitations that reach it)."""
+        waiting = sum(1 for i in self.open.values() if i.to.lower() == to.lower())
+        if waiting >= INVITES_WAITING_MAX:
+            raise Refused(f"{to} has {waiting} invitations waiting already: try again later")
+        now = time.monotonic()
+        if not self.received.take(to.lower(), now):
+            wait = math.ceil(self.received.wait(to.lower(), now))
+            raise Refused(f"{to} has been sent too many invitations just now: try again in {wait} s")
 
     @staticmethod
     def _rules(game: str, given: Any) -> dict[str, Any]:
@@ -121,12 +139,16 @@ class Invitations:
         if await self.room.hub.route(who, msg):
             return
         inv = self._find(who, msg)
+        if inv.proposer.lower() == who.name.lower():
+            raise Refused("you cannot decline your own proposal: withdraw it (cancel)")
         self.close(inv, f"declined by {who.name}")
 
     async def on_cancel(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
             return
         inv = self._find(who, msg)
+        if inv.proposer.lower() != who.name.lower():
+            raise Refused(f"you cannot withdraw {inv.proposer}'s proposal: decline it")
         self.close(inv, f"withdrawn by {who.name}")
 
     def close(self, inv: Invitation, why: str) -> None:

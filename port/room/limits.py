@@ -8,79 +8,150 @@ them from here.
 """
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+from collections import OrderedDict
 
 # ---- messages and sending -------------------------------------------------------------
 SEND_QUEUE = 2000            # messages waiting for one slow client before it is let go
 MESSAGE_RATE = 20            # a connection's messages a second, after a burst of
 MESSAGE_BURST = 40
 
+# ---- connections ---------------------------------------------------------------------------
+CONNECTIONS_PER_ADDRESS = 16 # open connections from one address (--connections-per-address)
+LOGIN_WITHIN = 10.0          # seconds a connection has to log in before it is closed (--login-time)
+NO_DESCRIPTORS_SAID = 60.0   # "out of file descriptors" is logged once in this many seconds
+
 # ---- accounts and logins ----------------------------------------------------------------
 TOKEN_TTL = 24 * 3600.0      # a session token resumes a session this long
-FAILED_PER_NAME = 5          # failed logins a name may have in a window
-FAILED_PER_ADDRESS = 20      # failed logins an address may have in a window
-FAILED_WINDOW = 60.0         # seconds
+REGISTERS_PER_ADDRESS = 30   # new accounts one address may make a minute (each costs a password hash)
+FREE_FAILURES = 5            # failed logins of a name (or from an address) before the delays start
+FIRST_DELAY = 1.0            # seconds after the FREE_FAILURES-th failure; each failure more doubles it
+LONGEST_DELAY = 300.0        # the delay grows no longer than this
+FORGET_FAILURES = 3600.0     # a name's (an address's) failures are forgotten after this long without one
+PAIR_FREE_FAILURES = 10      # a name from an address it logged in from before: its own, more lenient count
+KNOWN_PAIRS = 100_000        # (name, address) pairs remembered as known (the oldest forgotten first)
+THROTTLED_KEYS = 10_000      # names (addresses) whose failures are kept (the oldest forgotten first)
+
+# ---- guests ---------------------------------------------------------------------------------
+GUESTS_PER_ADDRESS = 10      # new guests one address may make a minute (all at once, or one each 6 s)
+GUESTS_ROOM = 60             # new guests the whole room makes at once, then
+GUESTS_ROOM_RATE = 10.0      # this many a second
 
 # ---- invitations --------------------------------------------------------------------------
 INVITES_OPEN_MAX = 10        # open invitations one player may have sent
+INVITES_WAITING_MAX = 10     # open invitations one player may have waiting for its answer
+INVITES_RECEIVED = 30        # invitations one player may receive at once, then
+INVITES_RECEIVED_RATE = 0.5  # this many a second (30 a minute)
 
 
-class _Window:
-    """Failures per key in the last ``window`` seconds, for at most ``keys`` keys (the
-    longest untouched key goes first), so an attacker's many names cost bounded memory."""
+class Backoff:
+    """Failures per key, and when the key may try again: after ``free`` failures each
+    failure more doubles the wait, from ``first`` seconds up to ``longest`` (exponential
+    backoff, applied to whoever fails). A key with no failure for ``forget`` seconds
+    starts again from nothing; at most ``keys`` keys are kept (the longest untouched goes
+    first), so an attacker's many names cost bounded memory."""
 
-    def __init__(self, limit: int, window: float, keys: int) -> None:
-        self.limit, self.window, self.keys = limit, window, keys
-        self._times: OrderedDict[str, deque[float]] = OrderedDict()
+    def __init__(self, free: int = FREE_FAILURES, first: float = FIRST_DELAY, longest: float = LONGEST_DELAY,
+                 forget: float = FORGET_FAILURES, keys: int = THROTTLED_KEYS) -> None:
+        self.free, self.first, self.longest, self.forget, self.keys = free, first, longest, forget, keys
+        self._state: OrderedDict[str, tuple[int, float, float]] = OrderedDict()   # failures, last, next try
 
-    def count(self, key: str, now: float) -> int:
-        times = self._times.get(key)
-        if times is None:
-            return 0
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._times[key]
-            return 0
-        return len(times)
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``key`` may try again (0: now)."""
+        state = self._state.get(key)
+        if state is None:
+            return 0.0
+        if now - state[1] > self.forget:
+            del self._state[key]
+            return 0.0
+        return max(0.0, state[2] - now)
 
-    def full(self, key: str, now: float) -> bool:
-        return self.count(key, now) >= self.limit
-
-    def add(self, key: str, now: float) -> None:
-        self.count(key, now)
-        times = self._times.setdefault(key, deque(maxlen=self.limit))
-        times.append(now)
-        self._times.move_to_end(key)
-        while len(self._times) > self.keys:
-            self._times.popitem(last=False)
+    def failed(self, key: str, now: float) -> None:
+        failures, last, _ = self._state.get(key, (0, now, now))
+        failures = 1 if now - last > self.forget else failures + 1
+        delay = 0.0 if failures < self.free else min(self.longest, self.first * 2.0 ** (failures - self.free))
+        self._state[key] = (failures, now, now + delay)
+        self._state.move_to_end(key)
+        while len(self._state) > self.keys:
+            self._state.popitem(last=False)
 
     def clear(self, key: str) -> None:
-        self._times.pop(key, None)
+        self._state.pop(key, None)
 
 
 class Limiter:
-    """Failed logins in a sliding window, per name and per address: past ``per_name``
-    failures for a name, or ``per_address`` from an address, within ``window`` seconds,
-    ``allow`` says no until the oldest falls out of the window."""
+    """The door's throttle: failed logins per name, per address and per (name, address),
+    each with its growing delay (``Backoff``). Nobody is locked out: a try that comes
+    from a known place (an address that logged in to the name before, or a session
+    token of the account) is held only by its own (name, address) count, so a guesser
+    elsewhere delays only itself and the unknown places trying that name; and the
+    delays end (``LONGEST_DELAY`` at most, forgotten after ``FORGET_FAILURES``)."""
 
-    def __init__(self, per_name: int = FAILED_PER_NAME, per_address: int = FAILED_PER_ADDRESS,
-                 window: float = FAILED_WINDOW,
-                 keys: int = 10_000) -> None:
-        self._names = _Window(per_name, window, keys)
-        self._addresses = _Window(per_address, window, keys)
+    def __init__(self, free: int = FREE_FAILURES, first: float = FIRST_DELAY, longest: float = LONGEST_DELAY,
+                 forget: float = FORGET_FAILURES, keys: int = THROTTLED_KEYS, known: int = KNOWN_PAIRS) -> None:
+        self._names = Backoff(free, first, longest, forget, keys)
+        self._addresses = Backoff(free, first, longest, forget, keys)
+        self._pairs = Backoff(max(free, PAIR_FREE_FAILURES), first, longest, forget, keys)
+        self._known: OrderedDict[tuple[str, str], None] = OrderedDict()
+        self._known_max = known
 
-    def allow(self, name: str, address: str, now: float) -> bool:
-        return not self._names.full(name.lower(), now) and not self._addresses.full(address, now)
+    def knows(self, name: str, address: str) -> bool:
+        return (name.lower(), address) in self._known
+
+    def wait(self, name: str, address: str, now: float, known: bool = False) -> tuple[float, str]:
+        """(seconds to wait, what holds the try: "name", "address" or "" ) for a login
+        of ``name`` from ``address``; ``known``: the try shows a session token of the
+        account. (0, "") lets it through."""
+        pair = self._pairs.wait(_pair(name, address), now)
+        if known or self.knows(name, address):
+            return (pair, "name") if pair > 0 else (0.0, "")
+        waits = [(self._addresses.wait(address, now), "address"), (self._names.wait(name.lower(), now), "name"),
+                 (pair, "name")]
+        return max(waits)
 
     def failed(self, name: str, address: str, now: float) -> None:
-        self._names.add(name.lower(), now)
-        self._addresses.add(address, now)
+        self._names.failed(name.lower(), now)
+        self._addresses.failed(address, now)
+        self._pairs.failed(_pair(name, address), now)
 
     def succeeded(self, name: str, address: str) -> None:
-        """The name's failures are forgiven; the address's stay (one good account must
-        not let an address go on guessing others)."""
-        self._names.clear(name.lower())
+        """The address is known for the name from now on, and its own count forgiven;
+        the name's and the address's counts stay (one good account must not let an
+        address go on guessing others, nor the owner's login reset a guesser's delay)."""
+        key = (name.lower(), address)
+        self._known[key] = None
+        self._known.move_to_end(key)
+        while len(self._known) > self._known_max:
+            self._known.popitem(last=False)
+        self._pairs.clear(_pair(name, address))
+
+
+def _pair(name: str, address: str) -> str:
+    return f"{name.lower()}\n{address}"
+
+
+class Bucket:
+    """A token bucket per key: ``burst`` at once, then ``rate`` a second, for at most
+    ``keys`` keys (a key forgotten is a full bucket again: the oldest go first)."""
+
+    def __init__(self, burst: int, rate: float, keys: int = THROTTLED_KEYS) -> None:
+        self.burst, self.rate, self.keys = burst, rate, keys
+        self._state: OrderedDict[str, tuple[float, float]] = OrderedDict()    # tokens, when
+
+    def take(self, key: str, now: float) -> bool:
+        tokens, then = self._state.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + max(0.0, now - then) * self.rate)
+        ok = tokens >= 1
+        self._state[key] = (tokens - 1 if ok else tokens, now)
+        self._state.move_to_end(key)
+        while len(self._state) > self.keys:
+            self._state.popitem(last=False)
+        return ok
+
+    def wait(self, key: str, now: float) -> float:
+        """Seconds until ``take`` would say yes."""
+        tokens, then = self._state.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + max(0.0, now - then) * self.rate)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
 
 
 class RateLimit:
@@ -106,4 +177,5 @@ class RateLimit:
         """Seconds until the next message is allowed (after ``allow`` said no)."""
         return max(0.0, (1 - self._tokens) / self.rate)
 
-__all__ = ["INVITES_OPEN_MAX", "Limiter", "RateLimit", "SEND_QUEUE", "TOKEN_TTL"]
+__all__ = ["Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX", "LOGIN_WITHIN",
+           "Limiter", "RateLimit", "SEND_QUEUE", "TOKEN_TTL"]

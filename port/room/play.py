@@ -19,7 +19,8 @@ from port.protocol import Message, ProtocolError, dump, dumps
 from port.room import ratings
 from port.room.errors import Refused
 from port.room.games import RulesError, replay
-from port.room.store import Rating, StoreError, TableRow
+from port.room.stall import FULL, Stalls
+from port.room.store import Rating, StoreError, StoreFull, TableRow
 from port.room.tables import CHAT_KEPT, TIMEOUTS_TO_FORFEIT, Table
 
 log = logging.getLogger("cardroom")
@@ -36,6 +37,8 @@ class Play:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.stalls = Stalls(self)
+        self.moved: dict[str, set[int]] = {}    # table -> the seats that made a move of their own
 
     # ---- tables made again -----------------------------------------------------------------
 
@@ -65,6 +68,7 @@ class Play:
                 table.away[seat] = now + room.grace
         table.arm(now, shown_wait=room.shown_wait)
         room.tables[table.id] = table
+        self.moved[table.id] = {int(m["seat"]) for m in row.moves if "by" not in m}
         for name in table.players:
             room.hub.seat(name, table.id)
         return table
@@ -92,6 +96,8 @@ class Play:
             seat = table.seat_of(name)
             if seat is not None and table.away.pop(seat, None) is not None:
                 self.room.send(table.players[1 - seat], "back", table=table.id, name=table.players[seat])
+            if table.id in self.stalls:
+                self.room.send(name, "stalled", table=table.id, reason=FULL)
 
     def summaries(self, name: str) -> list[dict[str, Any]]:
         """The tables of ``name`` for its ``tables`` message: here, then on other processes."""
@@ -138,7 +144,11 @@ class Play:
         table, seat = self._table(who, msg)
         if table.finished is not None:
             raise Refused("that game is over")
-        self._play(table, seat, msg["move"], by=None)
+        if table.id in self.stalls:
+            self.stalls.hold(table, seat, msg["move"], None)      # played when there is space
+        else:
+            self._play(table, seat, msg["move"], by=None)
+        self.moved.setdefault(table.id, set()).add(seat)
         table.timeouts[seat] = 0
 
     def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
@@ -152,10 +162,15 @@ class Play:
         stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
         try:
             self.room.store.add_move(table.id, index, stored)
-        except StoreError:
+        except StoreError as exc:
             table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
             table.driver.out = []
-            raise
+            if not isinstance(exc, StoreFull):
+                raise
+            self.stalls.hold(table, seat, move, by, first=True)     # not refused: kept for later
+            self.stalls.stall(table, str(exc))
+            return
+        self.stalls.over(table)
         self._after(table, time.time())
 
     def _after(self, table: Table, now: float) -> None:
@@ -189,7 +204,7 @@ class Play:
             return
         table, seat = self._table(who, msg)
         now = time.time()
-        if table.finished is None and table.show(seat, msg["seq"], now):
+        if table.finished is None and table.id not in self.stalls and table.show(seat, msg["seq"], now):
             self._tell_clock(table, now)
 
     # ---- the end -----------------------------------------------------------------------------------
@@ -211,18 +226,26 @@ class Play:
         record = driver.record(meta, ending)
         before = {p: room.store.rating(p, table.game) for p in table.players}
         new: dict[str, Rating] | None = None
-        if not any(table.guests):
+        unrated = self._unrated(table)
+        if unrated is None:
             score = 0.5 if winner is None else 1.0 if winner == 0 else 0.0
             a, b = ratings.update(before[table.players[0]], before[table.players[1]], score)
             new = {table.players[0]: a, table.players[1]: b}
         result = {"how": how, "winner": None if winner is None else table.players[winner],
                   "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.played(ending)), "seed": table.seed}
-        number = room.store.finish_game(table.id, table.game, table.players, record, result, new)
+                  "hands": len(driver.played(ending)), "seed": table.seed, "rated": new is not None,
+                  **({"unrated": unrated} if unrated else {})}
+        try:
+            number = room.store.finish_game(table.id, table.game, table.players, record, result, new)
+        except StoreFull as exc:                # the tick tries again (``ending``)
+            self.stalls.stall(table, str(exc))
+            return
+        self.stalls.over(table)
         changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
                        "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
         said = dump("game_end", table=table.id, number=number, how=how, winner=result["winner"],
-                    scores=list(scores), rated=new is not None, ratings=changes)
+                    scores=list(scores), rated=new is not None, ratings=changes,
+                    **({"unrated": unrated} if unrated else {}))
         table.finished = {**result, "number": number, "at": time.monotonic(), "said": said}
         table.deadline = table.asked = table.ending = None
         table.settle()
@@ -233,6 +256,23 @@ class Play:
             room.deliver(p, said)
         for p in table.players:
             room.lobby.changed(p)
+        for seat in (0, 1):
+            if table.guests[seat]:
+                room.guest_left(table.players[seat])       # gone meanwhile: its account goes now
+
+    def _unrated(self, table: Table) -> str | None:
+        """Why the game is not rated (None: it is). A guest's game is not; nor, as lichess
+        does not rate an aborted game, one where a player has made no move of its own
+        (the clock's stand-in moving for it does not count): resigning at once would
+        otherwise farm a rating from a second account."""
+        if any(table.guests):
+            return "a guest's game is not rated"
+        seats = self.moved.get(table.id, set())
+        idle = [table.players[seat] for seat in (0, 1) if seat not in seats]
+        if not idle:
+            return None
+        who = "neither player made a move" if len(idle) == 2 else f"{idle[0]} made no move"
+        return f"{who}: an aborted game is not rated"
 
     async def on_resign(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
@@ -300,8 +340,15 @@ class Play:
 
     def tick(self, now: float, mono: float) -> None:
         """Run out what has run out at each table: move clocks, absences, rematch offers."""
+        full = False            # a stalled table found no space this tick: the others wait for the next
         for table in list(self.room.tables.values()):
             try:
+                if table.id in self.stalls:     # nothing runs out at a stalled table meanwhile
+                    if full or not self.stalls.due(table.id, mono):
+                        continue
+                    if not self.stalls.retry(table):
+                        full = True
+                        continue
                 self._tick_table(table, now, mono)
             except StoreError as exc:      # the store is failing: said once a tick, tried again next
                 log.error("table %s: %s", table.id, exc)
@@ -352,9 +399,14 @@ class Play:
         """Both players gone past their grace: the game counts for nothing."""
         self.room.store.drop_table(table.id)
         self._forget(table)
+        for seat in (0, 1):
+            if table.guests[seat]:
+                self.room.guest_left(table.players[seat])
 
     def _forget(self, table: Table) -> None:
         room = self.room
+        self.stalls.forget(table.id)
+        self.moved.pop(table.id, None)
         room.tables.pop(table.id, None)
         room.hub.release(table.id)
         for name in table.players:

@@ -19,7 +19,7 @@ from typing import Any
 
 import redis
 
-from port.room.store import (Account, FinishedGame, Rating, StoreError, TableRow, check_game, check_table,
+from port.room.store import (GAMES, Account, FinishedGame, Rating, StoreError, TableRow, check_game, check_table,
                              to_json, wrong_index)
 
 P = "room:"
@@ -74,6 +74,21 @@ redis.call('SREM', KEYS[2], ARGV[8])
 return n
 """
 
+# KEYS[1] the account hash, KEYS[2] the set of its tokens; ARGV: prefix, then the new
+# secret and salt (none: the account is deleted). Every token of the account goes.
+# 0: no such account.
+_ACCOUNT_TOKENS = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for _, t in ipairs(redis.call('SMEMBERS', KEYS[2])) do redis.call('DEL', ARGV[1] .. 'token:' .. t) end
+redis.call('DEL', KEYS[2])
+if #ARGV == 3 then
+  redis.call('HSET', KEYS[1], 'secret', ARGV[2], 'salt', ARGV[3])
+else
+  redis.call('DEL', KEYS[1])
+end
+return 1
+"""
+
 # KEYS[1] the owner key; ARGV: owner, ttl in ms. Only the owner extends its claim.
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -91,6 +106,10 @@ def _moves(table_id: str) -> str:
 
 def _key(name: str) -> str:
     return name.lower()
+
+
+def _tokens(name: str) -> str:
+    return f"{P}tokens:{_key(name)}"
 
 
 def _ms(ttl: float) -> int:
@@ -116,6 +135,7 @@ class RedisStore:
         self._add_move = self._r.register_script(_ADD_MOVE)
         self._finish = self._r.register_script(_FINISH_GAME)
         self._renew = self._r.register_script(_RENEW)
+        self._account_tokens = self._r.register_script(_ACCOUNT_TOKENS)
 
     @contextmanager
     def _redis(self) -> Iterator[redis.Redis]:
@@ -146,6 +166,10 @@ class RedisStore:
             pipe = r.pipeline(transaction=True)
             pipe.hset(key, mapping={"name": name, "expires": repr(expires)})
             pipe.expireat(key, math.ceil(expires))     # Redis drops the token when it is over
+            # The account's tokens, so a new password revokes them all (a token gone by
+            # its expiry leaves its hash here until the set's own expiry, the latest's).
+            pipe.sadd(_tokens(name), bytes(token_hash).hex())
+            pipe.expireat(_tokens(name), math.ceil(expires))
             pipe.execute()
 
     def account_by_token(self, token_hash: bytes, now: float) -> Account | None:
@@ -154,6 +178,38 @@ class RedisStore:
             if got[0] is None or float(got[1]) <= now:
                 return None
             return _account(r.hgetall(f"{P}account:{_key(_text(got[0]))}"))
+
+    def revoke_token(self, token_hash: bytes) -> None:
+        key = f"{P}token:{bytes(token_hash).hex()}"
+        with self._redis() as r:
+            name = r.hget(key, "name")
+            pipe = r.pipeline(transaction=True)
+            pipe.delete(key)
+            if name is not None:
+                pipe.srem(_tokens(_text(name)), bytes(token_hash).hex())
+            pipe.execute()
+
+    def set_password(self, name: str, secret: bytes, salt: bytes) -> None:
+        with self._redis():
+            done = self._account_tokens(keys=[f"{P}account:{_key(name)}", _tokens(name)],
+                                        args=[P, bytes(secret), bytes(salt)])
+        if not done:
+            raise StoreError(f"There is no account called {name!r}.")
+
+    def drop_account(self, name: str) -> None:
+        with self._redis() as r:
+            self._account_tokens(keys=[f"{P}account:{_key(name)}", _tokens(name)], args=[P])
+            r.delete(*(f"{P}rating:{g}:{_key(name)}" for g in GAMES))
+
+    def guests(self) -> list[str]:
+        # Only guests have names like Guest1234 (port.room.accounts), so the scan is of them.
+        with self._redis() as r:
+            keys = list(r.scan_iter(match=f"{P}account:guest*", count=500))
+            pipe = r.pipeline(transaction=False)
+            for k in keys:
+                pipe.hmget(k, "name", "guest")
+            rows = pipe.execute()
+        return sorted(_text(n) for n, g in rows if n is not None and g == b"1")
 
     # -- ratings and finished games --------------------------------------------------
 

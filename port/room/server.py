@@ -20,11 +20,15 @@ parts are modules of their own: ``lobby``, ``invitations``, ``play`` (the tables
 from __future__ import annotations
 
 import asyncio
+import errno
+import ipaddress
 import logging
+import math
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,10 +38,12 @@ from port.room.archive import Archive
 from port.room.errors import Refused
 from port.room.hub import Hub, LocalHub
 from port.room.invitations import Invitations
-from port.room.limits import SEND_QUEUE, TOKEN_TTL, Limiter, RateLimit
+from port.room.limits import (CONNECTIONS_PER_ADDRESS, GUESTS_PER_ADDRESS, GUESTS_ROOM, GUESTS_ROOM_RATE,
+                              LOGIN_WITHIN, NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS, SEND_QUEUE, TOKEN_TTL,
+                              Bucket, Limiter, RateLimit)
 from port.room.lobby import Lobby
 from port.room.play import Play
-from port.room.store import Rating, Store, StoreError
+from port.room.store import Rating, Store, StoreError, StoreFull
 from port.room.tables import SHOWN_WAIT, Table
 
 log = logging.getLogger("cardroom")
@@ -47,6 +53,7 @@ GRACE = 120.0                # seconds a dropped player has to come back
 INVITE_TTL = 120.0           # an invitation (each round of it) lives this long
 TICK = 0.2                   # how often the clocks are looked at
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 @dataclass
@@ -56,6 +63,7 @@ class Conn:
     ws: Any
     address: str
     name: str | None = None
+    token: bytes | None = None       # the hash of the session's token (``logout`` revokes it)
     bot: bool = False
     guest: bool = False
     watching: bool = False
@@ -92,7 +100,9 @@ class Room:
 
     def __init__(self, store: Store, hub: Hub | None = None, rng: random.Random | None = None,
                  grace: float = GRACE, clock_default: int = CLOCK_DEFAULT,
-                 invite_ttl: float = INVITE_TTL, shown_wait: float = SHOWN_WAIT) -> None:
+                 invite_ttl: float = INVITE_TTL, shown_wait: float = SHOWN_WAIT, trusted: Iterable[str] = (),
+                 per_address: int = CONNECTIONS_PER_ADDRESS, login_within: float = LOGIN_WITHIN,
+                 guests_per_address: int = GUESTS_PER_ADDRESS) -> None:
         self.store = store
         self.hub = hub or LocalHub()
         self.rng = rng or random.SystemRandom()
@@ -103,6 +113,15 @@ class Room:
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, Table] = {}
         self.limiter = Limiter()
+        self.trusted = networks(trusted)
+        self.per_address = per_address            # 0: no limit
+        self.login_within = login_within
+        self.connections: Counter[str] = Counter()  # open connections per address
+        self.guests_here = Bucket(max(1, guests_per_address), guests_per_address / 60.0)   # N a minute
+        self.guests_room = Bucket(GUESTS_ROOM, GUESTS_ROOM_RATE, keys=1)
+        self.registers = Bucket(REGISTERS_PER_ADDRESS, REGISTERS_PER_ADDRESS / 60.0)     # N a minute
+        self.guests_limited = guests_per_address > 0
+        self.no_descriptors_said: float | None = None
         self.ticker: asyncio.Task[None] | None = None
         # The parts of the room, each owning its messages (``on_<type>``).
         self.lobby = Lobby(self)
@@ -118,8 +137,11 @@ class Room:
     # ---- start and stop ------------------------------------------------------------------
 
     async def start(self) -> None:
+        asyncio.get_running_loop().set_exception_handler(self.loop_fault)
         await self.hub.start()
         self.play.resume_tables()
+        for name in self.store.guests():      # guests of a room stopped while they were in it
+            self.guest_left(name)
         self.ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
@@ -131,18 +153,51 @@ class Room:
 
     async def handler(self, ws: Any) -> None:
         """One connection, from its first message to its close."""
-        address = str((getattr(ws, "remote_address", None) or ("?",))[0])
+        address = client_address(ws, self.trusted)
+        if self.per_address and self.connections[address] >= self.per_address:
+            await _refuse(ws, f"too many connections from your address ({self.per_address} at most): close one first")
+            return
+        self.connections[address] += 1
         conn = Conn(ws, address)
         writer = asyncio.create_task(conn.write_loop())
+        deadline = asyncio.get_running_loop().call_later(self.login_within, self._not_logged_in, conn)
         try:
-            async for raw in ws:
-                await self.receive(conn, raw)
+            while True:
+                # decode=False: a text frame that is not UTF-8 reaches ``parse``, which
+                # answers it in a sentence (websockets would close the connection, 1007).
+                await self.receive(conn, await ws.recv(decode=False))
         except Exception as exc:    # a dropped connection is a normal end
             if not _closed(exc):
                 log.exception("connection from %s ended by a fault", address)
         finally:
+            deadline.cancel()
             writer.cancel()
+            self.connections[address] -= 1
+            if self.connections[address] <= 0:
+                del self.connections[address]
             await self.gone(conn)
+
+    def _not_logged_in(self, conn: Conn) -> None:
+        """A connection that has not logged in within its time is closed: one that never
+        does would hold a descriptor for ever."""
+        if conn.name is None:
+            reason = f"log in within {self.login_within:g} s: this connection is closed"
+            if not (conn.put(dump("error", refused="connection", reason=reason)) and conn.put(None)):
+                self._drop(conn)
+
+    def loop_fault(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's faults: out of file descriptors, asyncio's accept says so
+        (with a traceback) many times a second; that is one line a minute here, and the
+        connections the room has are served on."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+            now = time.monotonic()
+            if self.no_descriptors_said is None or now - self.no_descriptors_said >= NO_DESCRIPTORS_SAID:
+                self.no_descriptors_said = now
+                log.error("out of file descriptors (%s open connections, a limit of %s): new connections wait "
+                          "until some close", sum(self.connections.values()), descriptor_limit())
+            return
+        loop.default_exception_handler(context)
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:
         # Past the rate, a client's messages wait their turn: this connection is read no
@@ -169,6 +224,8 @@ class Room:
         except Refused as exc:
             fields = {"table": msg.get("table")} if msg.get("table") else {}
             who.put(dump("error", refused=msg.type, reason=str(exc), **fields))
+        except StoreFull:
+            who.put(dump("error", refused=msg.type, reason="the room's disk is full: try again later"))
         except StoreError as exc:
             who.put(dump("error", refused=msg.type, reason=f"the room could not keep that: {exc}"))
         except Exception:
@@ -184,6 +241,8 @@ class Room:
         self.hub.absent(name)
         self.left(name)
         self.hub.announce("left", name)
+        if conn.guest:
+            self.guest_left(name)
 
     def left(self, name: str) -> None:
         """A player left the room: away at the tables here, out of the invitations here."""
@@ -214,42 +273,67 @@ class Room:
             conn.queue.get_nowait()
         conn.queue.put_nowait(None)
 
-    # ---- accounts ----------------------------------------------------------------------------
+    # ---- the door: accounts and sessions --------------------------------------------------------
 
     async def on_register(self, conn: Conn, msg: Message) -> None:
-        try:
-            name = accounts.check_name(msg["name"])
-        except ValueError as exc:
-            text = str(exc)[:-1] if str(exc).endswith(".") else str(exc)
-            raise Refused(text[:1].lower() + text[1:]) from None
-        if not self.limiter.allow(name, conn.address, time.monotonic()):
-            raise Refused("too many tries from here: wait a minute")
-        # scrypt takes ~0.1 s of CPU: off the event loop, so no table waits for it.
+        name, now = _checked_name(msg["name"]), time.monotonic()
+        # A taken name is refused before the hash is made; it guesses no password, so it
+        # counts against nobody. The hash (scrypt: ~0.1 s of CPU) is paid for from the
+        # address's allowance of new accounts.
+        wait = self.registers.wait(conn.address, now)
+        if wait > 0:
+            raise Refused(f"too many new accounts from your address: try again in {math.ceil(wait)} s")
+        if self.store.account(name) is not None:
+            raise Refused(f"the name {name} is taken")
+        self.registers.take(conn.address, now)
+        # Off the event loop, so no table waits for it.
         secret, salt = await asyncio.to_thread(accounts.hash_password, msg["password"])
         if not self.store.create_account(name, secret, salt, bool(msg.get("bot", False))):
-            self.limiter.failed(name, conn.address, time.monotonic())
             raise Refused(f"the name {name} is taken")
+        self.limiter.succeeded(name, conn.address)
         account = self.store.account(name)
         assert account is not None
         self._welcome(conn, account)
 
     async def on_login(self, conn: Conn, msg: Message) -> None:
         name, now = msg["name"], time.monotonic()
-        if not self.limiter.allow(name, conn.address, now):
-            raise Refused("too many failed logins: wait a minute")
-        account = self.store.account(name)
-        if account is None or account.guest:
-            self.limiter.failed(name, conn.address, now)
-            raise Refused(f"there is no account {name}: register it first")
-        if not await asyncio.to_thread(accounts.check_password, msg["password"], account.secret, account.salt):
-            self.limiter.failed(name, conn.address, now)
-            raise Refused(f"wrong password for {account.name}")
-        self.limiter.succeeded(name, conn.address)
+        account = await self._password_try(conn, name, msg["password"], now, token=msg.get("token"))
+        self.limiter.succeeded(account.name, conn.address)
         self._welcome(conn, account)
 
+    async def _password_try(self, conn: Conn, name: str, password: str, now: float,
+                            token: str | None = None) -> Any:
+        """The account, if the password is its own and the throttle lets this try through
+        (a wrong password counts against the name, the address and both together);
+        else Refused. A name with no account guesses no password: it counts nothing (a
+        bot's first login, before it registers, is one)."""
+        account = self.store.account(name)
+        if account is None or account.guest:
+            raise Refused(f"there is no account {name}: register it first")
+        known = False
+        if token is not None:
+            owner = self.store.account_by_token(accounts.token_hash(token), time.time())
+            known = owner is not None and owner.name.lower() == account.name.lower()
+        wait, what = self.limiter.wait(account.name, conn.address, now, known)
+        if wait > 0:
+            raise Refused(_held(what, account.name, wait))
+        if not await asyncio.to_thread(accounts.check_password, password, account.secret, account.salt):
+            self.limiter.failed(account.name, conn.address, now)
+            raise Refused(f"wrong password for {account.name}")
+        return account
+
     async def on_guest(self, conn: Conn, msg: Message) -> None:
+        now = time.monotonic()
+        if self.guests_limited and not self.guests_here.take(conn.address, now):
+            wait = math.ceil(self.guests_here.wait(conn.address, now))
+            raise Refused(f"too many new guests from your address: try again in {wait} s")
+        if self.guests_limited and not self.guests_room.take("", now):
+            raise Refused("too many new guests in the room just now: try again in a few seconds")
+
         def taken(n: str) -> bool:
-            return self.store.account(n) is not None or self.hub.present(n)
+            # A name with games in the records stays that guest's: a new guest of the
+            # same name would be shown the old one's games.
+            return self.store.account(n) is not None or self.hub.present(n) or bool(self.store.games_of(n, 1))
         for _ in range(20):
             name = accounts.guest_name(taken, self.rng)
             if self.store.create_account(name, b"", b"", False, guest=True):
@@ -279,6 +363,7 @@ class Room:
         if token is None:
             token = accounts.new_token()
             self.store.set_token(account.name, accounts.token_hash(token), time.time() + TOKEN_TTL)
+        conn.token = accounts.token_hash(token)
         conn.ratings = {g: self.store.rating(account.name, g) for g in GAMES}
         self.hub.here(account.name, self.lobby.entry(conn))
         conn.put(dump("welcome", name=account.name, token=token, bot=conn.bot, guest=conn.guest,
@@ -287,6 +372,46 @@ class Room:
         self.hub.announce("back", account.name)
         conn.put(dump("tables", tables=self.play.summaries(account.name)))
         self.lobby.changed(account.name)
+
+    async def on_logout(self, conn: Any, msg: Message) -> None:
+        """Leave, and the session's token resumes nothing from now on (``bye`` leaves it
+        working: a ``bye`` is a drop, for the tables)."""
+        if isinstance(conn, Conn) and conn.token is not None:
+            self.store.revoke_token(conn.token)
+            conn.token = None
+        await self.on_bye(conn, msg)
+
+    async def on_password(self, conn: Any, msg: Message) -> None:
+        """A new password, given the old one: every session token of the account is
+        revoked (a stolen one with it), and this connection gets a new one."""
+        if not isinstance(conn, Conn) or conn.guest:
+            raise Refused("a guest has no password: register a name of your own")
+        assert conn.name is not None
+        try:
+            await self._password_try(conn, conn.name, msg["old"], time.monotonic())
+        except Refused as exc:
+            raise Refused(f"{exc}: the password is unchanged") from None
+        secret, salt = await asyncio.to_thread(accounts.hash_password, msg["new"])
+        self.store.set_password(conn.name, secret, salt)
+        token = accounts.new_token()
+        self.store.set_token(conn.name, accounts.token_hash(token), time.time() + TOKEN_TTL)
+        conn.token = accounts.token_hash(token)
+        conn.put(dump("password_changed", token=token))
+
+    def guest_left(self, name: str) -> None:
+        """A guest's account goes once it is neither in the room nor at a running table
+        (a guest seated at one stays until that table ends, played, resigned, or its
+        grace run out): what it finished stays in the records, under its name."""
+        if self.hub.present(name):
+            return
+        for table_id in self.hub.seated(name):
+            table = self.tables.get(table_id)
+            if table.finished is None if table is not None else self.store.table(table_id) is not None:
+                return
+        try:
+            self.store.drop_account(name)
+        except StoreError as exc:
+            log.warning("the guest %s could not be removed: %s", name, exc)
 
     async def on_ping(self, who: Any, msg: Message) -> None:
         who.put(dump("pong", **({"t": msg["t"]} if "t" in msg.fields else {})))
@@ -313,6 +438,87 @@ class Room:
         self.play.tick(now, mono)
 
 
+def _checked_name(name: str) -> str:
+    """A name for a new account, or Refused in the sentence ``accounts.check_name`` gives."""
+    try:
+        return accounts.check_name(name, new=True)
+    except ValueError as exc:
+        text = str(exc)[:-1] if str(exc).endswith(".") else str(exc)
+        raise Refused(text[:1].lower() + text[1:]) from None
+
+
+def _held(what: str, name: str, wait: float) -> str:
+    """The throttle's refusal: who is held, and for how long."""
+    if what == "address":
+        return f"too many failed logins from your address: try again in {math.ceil(wait)} s"
+    return f"too many wrong passwords for {name}: try again in {math.ceil(wait)} s"
+
+
+def networks(given: Iterable[str]) -> tuple[Network, ...]:
+    """``--trusted-proxy``'s addresses and networks (``127.0.0.1``, ``10.0.0.0/8``, a
+    comma-separated list); ValueError with one sentence for one that is not."""
+    out = []
+    for item in given:
+        for part in filter(None, (p.strip() for p in item.split(","))):
+            try:
+                out.append(ipaddress.ip_network(part, strict=False))
+            except ValueError:
+                raise ValueError(f"{part!r} is not an address or a network (10.0.0.1, 10.0.0.0/8)") from None
+    return tuple(out)
+
+
+def _trusted(address: str, trusted: Sequence[Network]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in net for net in trusted)
+
+
+def forwarded(peer: str, header: Sequence[str], trusted: Sequence[Network]) -> str:
+    """The client's address: the peer's, unless the peer is a trusted proxy; then the
+    last address in X-Forwarded-For that is not a trusted proxy (each proxy appends the
+    address it heard from, so only the part the trusted proxies wrote is believed; what
+    a client wrote before them is not)."""
+    if not trusted or not _trusted(peer, trusted):
+        return peer
+    hops = [h.strip() for line in header for h in line.split(",") if h.strip()]
+    for hop in reversed(hops):
+        try:
+            ipaddress.ip_address(hop)
+        except ValueError:
+            return peer                  # a hop that is not an address: believe none of it
+        if not _trusted(hop, trusted):
+            return hop
+    return peer
+
+
+def client_address(ws: Any, trusted: Sequence[Network]) -> str:
+    peer = str((getattr(ws, "remote_address", None) or ("?",))[0])
+    if not trusted:
+        return peer
+    request = getattr(ws, "request", None)
+    header = request.headers.get_all("X-Forwarded-For") if request is not None else []
+    return forwarded(peer, header, trusted)
+
+
+async def _refuse(ws: Any, reason: str) -> None:
+    """Say why in one message, then close (1013: try again later)."""
+    try:
+        await ws.send(dump("error", refused="connection", reason=reason))
+        await ws.close(1013, "too many connections")
+    except Exception:           # it went first: nothing to tell
+        pass
+
+
+def descriptor_limit() -> int:
+    import resource
+
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def _rating_fields(r: Rating) -> dict[str, Any]:
     return {"rating": round(r.rating, 1), "rd": round(r.rd, 1), "games": r.games, "shown": ratings.shown(r),
             "provisional": ratings.provisional(r)}
@@ -328,4 +534,4 @@ def new_id(prefix: str) -> str:
     return prefix + secrets.token_hex(6)
 
 
-__all__ = ["Conn", "Room", "new_id"]
+__all__ = ["Conn", "Room", "client_address", "forwarded", "networks", "new_id"]

@@ -32,6 +32,11 @@ class StoreError(Exception):
     """The store cannot do what was asked; the message is one plain sentence."""
 
 
+class StoreFull(StoreError):
+    """The store has no space left (its disk is full): what was asked can be asked again
+    once there is space."""
+
+
 @dataclass(frozen=True)
 class Account:
     name: str                   # as first written; unique case-insensitively
@@ -79,6 +84,10 @@ class Store(Protocol):
     def account(self, name: str) -> Account | None: ...
     def set_token(self, name: str, token_hash: bytes, expires: float) -> None: ...
     def account_by_token(self, token_hash: bytes, now: float) -> Account | None: ...
+    def revoke_token(self, token_hash: bytes) -> None: ...
+    def set_password(self, name: str, secret: bytes, salt: bytes) -> None: ...   # and every token revoked
+    def drop_account(self, name: str) -> None: ...      # a guest's: with its tokens and ratings
+    def guests(self) -> list[str]: ...
     # ratings, per game ("ginrummy" | "cribbage")
     def rating(self, name: str, game: str) -> Rating: ...
     def ratings(self, names: Sequence[str], game: str) -> dict[str, Rating]: ...
@@ -243,6 +252,7 @@ class SqliteStore:
         if not self.path.exists() and not os.access(self.path.parent, os.W_OK):
             raise StoreError(f"The room's data directory {self.path.parent} is read-only, "
                              f"so its database {self.path.name} cannot be made.")
+        self._create_private()
         try:
             # isolation_level=None: no implicit transactions; each write says BEGIN itself.
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5.0)
@@ -257,6 +267,17 @@ class SqliteStore:
             db.close()
             raise
         return db
+
+    def _create_private(self) -> None:
+        """A new database file is made readable by its owner only (0600): it holds the
+        password hashes. SQLite makes the -wal and -shm files with the database file's
+        own permissions, so they are 0600 too."""
+        try:
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass                     # there already (or another process made it just now)
+        except OSError:
+            pass                     # SQLite says why in its own words, next
 
     def _why(self, e: sqlite3.DatabaseError) -> str:
         text = str(e).lower()
@@ -312,7 +333,7 @@ class SqliteStore:
             try:
                 yield self._db
             except sqlite3.DatabaseError as e:
-                raise StoreError(self._failed(e)) from None
+                raise self._failed(e) from None
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
@@ -324,17 +345,22 @@ class SqliteStore:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     yield db
+                    db.execute("COMMIT")
                 except BaseException:
-                    db.execute("ROLLBACK")
+                    # A COMMIT that failed (a full disk) leaves the transaction open.
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
                     raise
-                db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
-                raise StoreError(self._failed(e)) from None
+                raise self._failed(e) from None
 
-    def _failed(self, e: sqlite3.DatabaseError) -> str:
+    def _failed(self, e: sqlite3.DatabaseError) -> StoreError:
         if isinstance(e, sqlite3.OperationalError) and "locked" in str(e).lower():
-            return f"The room database {self.path} is busy (another process holds it)."
-        return self._why(e)
+            return StoreError(f"The room database {self.path} is busy (another process holds it).")
+        if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+            # SQLite's "database or disk is full": the disk (or the file's limit), not damage.
+            return StoreFull(f"The room's disk is full: {self.path} cannot grow.")
+        return StoreError(self._why(e))
 
     # -- accounts --------------------------------------------------------------------
 
@@ -367,6 +393,27 @@ class SqliteStore:
                 " JOIN accounts a ON a.name = t.name WHERE t.token_hash = ? AND t.expires > ?",
                 (bytes(token_hash), now)).fetchone()
         return _account(row)
+
+    def revoke_token(self, token_hash: bytes) -> None:
+        with self._writing() as db:
+            db.execute("DELETE FROM tokens WHERE token_hash = ?", (bytes(token_hash),))
+
+    def set_password(self, name: str, secret: bytes, salt: bytes) -> None:
+        with self._writing() as db:
+            if db.execute("UPDATE accounts SET secret = ?, salt = ? WHERE name = ?",
+                          (bytes(secret), bytes(salt), name)).rowcount != 1:
+                raise StoreError(f"There is no account called {name!r}.")
+            # tokens.name is the account's name as written: found through accounts (NOCASE).
+            db.execute("DELETE FROM tokens WHERE name = (SELECT name FROM accounts WHERE name = ?)", (name,))
+
+    def drop_account(self, name: str) -> None:
+        with self._writing() as db:
+            db.execute("DELETE FROM ratings WHERE name = ?", (name,))
+            db.execute("DELETE FROM accounts WHERE name = ?", (name,))     # its tokens cascade
+
+    def guests(self) -> list[str]:
+        with self._reading() as db:
+            return [r[0] for r in db.execute("SELECT name FROM accounts WHERE guest = 1 ORDER BY name")]
 
     # -- ratings and finished games --------------------------------------------------
 

@@ -287,7 +287,8 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     other = Other(o, olink)
     d, p = screen(tmp_path, s, link)
     t = p.table
-    run(d, lambda: t.hand_no == 1 and not t.beats and t.view is not None, move=False, also=other)
+    # Both lay away first: a game resigned before each player has moved is not rated.
+    run(d, lambda: t.hand.phase is Phase.PLAY and not t.beats, also=other)
     click_at(d, RESIGN_BOX)
     assert p.quit_asked and shows_line(d, L.MSG_X + 16, L.MSG_Y + 8, "RESIGN THIS GAME?")
     d.key("N")                                       # no: the game goes on
@@ -311,9 +312,9 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     run(d, lambda: "saved" in p.note, move=False, also=other)
     saved = sorted(tmp_path.glob("CR*.REC"))[-1].read_text().splitlines()
     assert saved[-1].startswith("Result: Fay wins: Eve resigned in hand 1, ")
-    d.key("V")                          # REVIEW: resigned before her first move, nothing to review
+    d.key("V")                          # REVIEW: the hand she stopped in, as far as it went (her lay-away)
     run(d, lambda: isinstance(d.controller, ReviewScreen), move=False)
-    assert d.controller.make() == ["No decisions to review."]
+    assert d.controller.make()[0].startswith(("1 decision: EXPERT ", "2 decisions: EXPERT "))   # her lead too, as dealt
     d.key("B")                                       # back from the review to the game's end
     assert d.controller is p
     d.key("A")                                       # REMATCH (PLAY AGAIN's A): asked, and said so

@@ -48,8 +48,11 @@ REFERENCE = Path(__file__).parent / "reference"
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One room for the module, with the accounts Ann (pw1), Bob (pw2) and Dora (pw3)."""
-    with RoomProcess(tmp_path_factory.mktemp("room")) as process:
+    """One room for the module, with the accounts Ann (pw1), Bob (pw2) and Dora (pw3);
+    every client here is 127.0.0.1, and a lobby of more than a page takes more guests
+    and connections than one address may have (docs/room.md, "Limits")."""
+    with RoomProcess(tmp_path_factory.mktemp("room"), "--guests-per-address", "0",
+                     "--connections-per-address", "0") as process:
         for name, password in (("Ann", "pw1"), ("Bob", "pw2"), ("Dora", "pw3")):
             c = Client(process.url)
             c.enter(name, password)
@@ -346,6 +349,31 @@ def test_the_lobby_shows_a_room_bot_a_player_and_the_other_games_greyed_and_scro
 
 # ---- invitations -------------------------------------------------------------------------------
 
+def play_one_each_then_bob_resigns(d: Driver, bob: Any) -> None:
+    """Bob (seat 0, first to move) draws from the stock and throws the card drawn; Ann's
+    screen draws from the deck (D); then Bob resigns. A game is rated only once each seat
+    has made a move of its own (docs/room.md, "Ratings")."""
+    from port.ginrummy.main.table import Mode
+
+    bob_link = bob.take_started()[0]
+    screen = d.controller
+
+    def bob_answers() -> bool:
+        for m in bob_link.take():
+            if m.get("type") == "ask":
+                view = m["view"]
+                move = ({"act": "stock"} if m["decision"] == "draw" else {"act": "decline"}
+                        if m["decision"] == "offer" else {"act": "discard", "card": view["drawn"] or view["hand"][-1]})
+                bob_link.move(move)
+        table = screen.table
+        return table.view is not None and table.mode is Mode.HUMAN_DRAW and not table.sent and not table.queue
+
+    until(d, bob_answers, (bob,), what="Ann's first draw")
+    d.key("D")                                                     # the deck: Ann's own move
+    until(d, lambda: screen.table.mode is Mode.HUMAN_DISCARD, (bob,), what="Ann's draw taken")
+    bob_link.resign()
+
+
 def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
         headless_pyxel, tmp_path: Path, room: str) -> None:
     """Bob invites Ann; Ann changes HINTS and sends it back (round 2); Bob changes the
@@ -391,8 +419,7 @@ def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
     assert link.rules["score_limit"] == 150 and link.hints
     assert kept(tmp_path)["room_with"] == "Bob"              # a restart offers to rejoin
     assert type(d.controller).__module__ == "port.ginrummy.main.roomplay"     # the game's own screen
-    for t in bob.take_started():
-        t.resign()
+    play_one_each_then_bob_resigns(d, bob)                  # rated: each seat made a move
     until(d, lambda: link.end is not None, (bob,), what="the game's end")
     assert kept(tmp_path)["room_with"] == ""                 # over: no rejoin offered for it
     d.loop.controller = lobby = back()

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from port.room.redisstore import RedisStore
-from port.room.store import DB_NAME, Account, FinishedGame, SCHEMA_VERSION, Rating, SqliteStore, Store, StoreError, TableRow
+from port.room.store import (DB_NAME, SCHEMA_VERSION, Account, FinishedGame, Rating, SqliteStore, Store, StoreError,
+                             StoreFull, TableRow)
 
 TOP = Path(__file__).resolve().parents[2]
 RECORD = "GinRummy game record, version 1\nResult: Dave wins 2 to 0 after 1 hand.\n"
@@ -73,6 +74,36 @@ def test_a_token_opens_its_account_until_it_expires(store: Store) -> None:
 def test_a_token_for_no_account_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no account called 'Nobody'"):
         store.set_token("Nobody", b"\x01" * 32, expires=time.time() + 60)
+
+
+def test_a_token_is_revoked_alone_or_all_with_a_new_password(store: Store) -> None:
+    store.create_account("Dave", b"secret", b"salt", bot=False)
+    later = time.time() + 60
+    for t in (b"\x01", b"\x02", b"\x03"):
+        store.set_token("Dave", t * 32, expires=later)
+    store.revoke_token(b"\x01" * 32)
+    assert store.account_by_token(b"\x01" * 32, time.time()) is None
+    assert store.account_by_token(b"\x02" * 32, time.time()) is not None
+    store.set_password("dave", b"new secret", b"new salt")
+    got = store.account("Dave")
+    assert got is not None and (got.secret, got.salt) == (b"new secret", b"new salt")
+    assert [store.account_by_token(t * 32, time.time()) for t in (b"\x02", b"\x03")] == [None, None]
+    with pytest.raises(StoreError, match="no account called 'Nobody'"):
+        store.set_password("Nobody", b"s", b"t")
+
+
+def test_a_guest_is_dropped_with_its_tokens_and_its_games_stay(store: Store) -> None:
+    store.create_account("Guest1234", b"", b"", bot=False, guest=True)
+    store.create_account("Guest77", b"", b"", bot=False, guest=True)
+    store.create_account("Dave", b"s", b"t", bot=False)
+    store.set_token("Guest1234", b"\x05" * 32, expires=time.time() + 60)
+    store.open_table(table("t9", players=("Guest1234", "Dave")))
+    store.finish_game("t9", "ginrummy", ("Guest1234", "Dave"), RECORD, {"how": "played"}, None)
+    assert store.guests() == ["Guest1234", "Guest77"]
+    store.drop_account("guest1234")
+    assert store.account("Guest1234") is None and store.guests() == ["Guest77"]
+    assert store.account_by_token(b"\x05" * 32, time.time()) is None
+    assert [g.players for g in store.games_of("Guest1234")] == [("Guest1234", "Dave")]
 
 
 def test_values_are_parameters_never_sql(store: Store) -> None:
@@ -420,12 +451,40 @@ def test_an_unreachable_redis_is_one_sentence() -> None:
         RedisStore("nonsense")
 
 
+def test_a_full_disk_is_said_so_and_the_store_goes_on_when_there_is_space(tmp_path: Path) -> None:
+    """SQLITE_FULL made for real: the file may not grow past its pages (``PRAGMA
+    max_page_count``), as on a full disk (tests/room/test_disk_full.py fills a real one)."""
+    store = SqliteStore(tmp_path / DB_NAME)
+    store.open_table(table("t1"))
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    big = {"seat": 0, "move": {"act": "note", "text": "x" * 20000}}
+    with pytest.raises(StoreFull, match="^The room's disk is full: .*ROOM.DB cannot grow.$"):
+        store.add_move("t1", 0, big)
+    store._db.execute(f"PRAGMA max_page_count = {pages + 100}")
+    store.add_move("t1", 0, big)                       # the transaction was rolled back: on again
+    assert store.table("t1").moves == (big,)          # type: ignore[union-attr]
+    store.close()
+
+
+def test_the_database_is_its_owners_only(tmp_path: Path) -> None:
+    before = os.umask(0o022)                 # a umask that would leave it readable by all
+    try:
+        store = SqliteStore(tmp_path / DB_NAME)
+        store.create_account("Dave", b"s", b"t", bot=False)
+        modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+        assert modes == {DB_NAME: 0o600, DB_NAME + "-wal": 0o600, DB_NAME + "-shm": 0o600}
+        store.close()
+    finally:
+        os.umask(before)
+
+
 @pytest.mark.parametrize("cls", [SqliteStore, RedisStore])
 def test_both_stores_have_every_method_of_the_interface(cls: type) -> None:
     import inspect
 
     wanted = {n: f for n, f in vars(Store).items() if callable(f) and not n.startswith("_")}
-    assert len(wanted) == 21
+    assert len(wanted) == 25
     for name, proto in wanted.items():
         theirs = inspect.signature(getattr(cls, name))
         assert list(theirs.parameters) == list(inspect.signature(proto).parameters), name
