@@ -34,7 +34,7 @@ from port.room.archive import Archive
 from port.room.errors import Refused
 from port.room.hub import Hub, LocalHub
 from port.room.invitations import Invitations
-from port.room.limits import SEND_QUEUE, TOKEN_TTL, Limiter, RateLimit
+from port.room.limits import LOOK_BURST, LOOK_RATE, SEND_QUEUE, TOKEN_TTL, Limiter, RateLimit
 from port.room.lobby import Lobby
 from port.room.play import Play
 from port.room.store import Rating, Store, StoreError
@@ -61,6 +61,7 @@ class Conn:
     watching: bool = False
     game: str | None = None          # the program the player is in, as its lobby said
     rate: RateLimit = field(default_factory=RateLimit)
+    looks: RateLimit = field(default_factory=lambda: RateLimit(LOOK_RATE, LOOK_BURST))   # games, top, profile
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
 
