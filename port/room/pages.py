@@ -422,6 +422,8 @@ def _response(page: Page) -> Any:   # -> websockets.http11.Response
         headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"
     if page.name:
         headers["Content-Disposition"] = f'inline; filename="{page.name}"'
+    if page.status == 429:
+        headers["Retry-After"] = "1"
     reason = {200: "OK", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error",
               503: "Service Unavailable"}.get(page.status, "OK")
     return Response(page.status, reason, headers, page.body)
