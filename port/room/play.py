@@ -217,7 +217,7 @@ class Play:
             new = {table.players[0]: a, table.players[1]: b}
         result = {"how": how, "winner": None if winner is None else table.players[winner],
                   "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.played(ending)), "seed": table.seed}
+                  "hands": len(driver.played(ending)), "seed": table.seed, "rules": table.rules}
         number = room.store.finish_game(table.id, table.game, table.players, record, result, new, before)
         changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
                        "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
