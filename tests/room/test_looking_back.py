@@ -366,3 +366,46 @@ def test_the_pages_in_a_real_browser(played: Played, tmp_path: Path) -> None:
             tab.screenshot(path=str(tmp_path / "player.png"))
         finally:
             browser.close()
+
+
+# Last: it leaves this address past its page rate for a few seconds.
+def test_an_honest_clients_ping_stays_low_while_an_address_asks_for_every_page(played: Played) -> None:
+    """One address asks for pages as fast as it can (every game's page, players who are
+    not there, the leaderboards: most of it past its rate); a player's pings meanwhile."""
+    import threading
+
+    stop = threading.Event()
+    codes: list[int] = []
+
+    def flood() -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            path = ("/games/%d" % (n % 50 + 1), f"/players/Nobody{n}", "/top/cribbage?page=%d" % (n % 7 + 1), "/")[n % 4]
+            try:
+                with urllib.request.urlopen(played.http + path, timeout=5) as r:
+                    codes.append(r.status)
+            except urllib.error.HTTPError as e:
+                codes.append(e.code)
+                e.close()
+
+    c = Client(played.room.url)
+    c.enter("Pinger")
+    threads = [threading.Thread(target=flood) for _ in range(3)]
+    for t in threads:
+        t.start()
+    try:
+        time.sleep(0.3)
+        worst = 0.0
+        for i in range(10):
+            sent = time.monotonic()
+            assert c.answer("ping", t=i)["t"] == i
+            worst = max(worst, time.monotonic() - sent)
+            time.sleep(0.1)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    c.close()
+    assert codes.count(429) > codes.count(200) > 0          # most of the flood was told to wait
+    assert worst < 0.5, f"a ping took {worst:.3f} s while pages were asked for"
