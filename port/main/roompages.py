@@ -15,7 +15,6 @@ over (``RoomGame.play``), with the lobby to come back to.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from port.main.cmdline import room_address

@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote
 
 from port.protocol import GAMES
-from port.room.archive import game_list, profile, standing_fields, top
+from port.room.archive import game_list, profile, top
 from port.room.limits import PAGE_ADDRESSES, PAGE_BURST, PAGE_CACHE, PAGE_FRESH, PAGE_RATE, RateLimit
 from port.room.store import FinishedGame, Store, StoreError
 
