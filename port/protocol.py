@@ -97,6 +97,8 @@ CLIENT: dict[str, dict[str, Field]] = {
     "mute": {"table": _TABLE, "on": _B},
     "games": {"name": _s(NAME_MAX, required=False)},
     "game": {"number": _i(1, 2**31 - 1)},
+    "top": {"game": Field("choice", choices=GAMES), "provisional": _OB, "start": _i(0, 10_000, required=False)},
+    "profile": {"name": _s(NAME_MAX)},
     "ping": {"t": Field("int", False, -2**53, 2**53)},
     "bye": {},
     "logout": {},

@@ -15,7 +15,6 @@ over (``RoomGame.play``), with the lobby to come back to.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from port.main.cmdline import room_address
@@ -23,6 +22,7 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.menus import BACKSPACE, ENTER, ESC, Menu, yes_no
 from port.main.roomgame import RoomGame, RuleRow, Rules
+from port.main.roomlooks import HistoryPage, ProfilePage, TopPage
 from port.main.roomsession import ANSWER_WAIT, DEFAULT_URL, RoomSession, TableLink
 from port.main.roomwidgets import faint_text, mm_ss, over_line, status_text
 from port.mouse import RIGHT, Event, Key, Press
@@ -369,6 +369,12 @@ class LobbyPage(RoomPage):
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
         self.add(Rect(520, LIST_Y + ROW_H * ROWS - 20, 96, 20), "PG DN", None, lambda b: self.scroll(ROWS))
         self.add(Rect(520, LIST_Y + 40, 96, 20), "INVITE", "I", lambda b: self.invite())
+        # Looking back (port.main.roomlooks): the one picked's PROFILE (else yours), TOP, your HISTORY.
+        here = lambda: LobbyPage(ctx, room, session)   # noqa: E731
+        self.add(Rect(520, LIST_Y + 96, 96, 20), "PROFILE", "P",
+                 lambda b: ProfilePage(ctx, room, session, here, self.picked or session.name))
+        self.add(Rect(520, 246, 96, 20), "TOP", "T", lambda b: TopPage(ctx, room, session, here))
+        self.add(Rect(520, 272, 96, 20), "HISTORY", "H", lambda b: HistoryPage(ctx, room, session, here))
         self.add(Rect(520, 300, 96, 20), "BACK", "B", lambda b: self.leave())
 
     # who is listed

@@ -197,6 +197,9 @@ class RoomSession:
         self.tables: dict[str, TableLink] = {}
         self.started: list[TableLink] = []            # tables begun since the page looked
         self.records: dict[int, dict[str, Any]] = {}  # game number -> its record message
+        # Looking back (HISTORY, TOP, PROFILE): the room's last answer of each kind
+        # ("games" of any name, "top", "profile"), None until it comes.
+        self.looked: dict[str, dict[str, Any] | None] = {}
 
     # ---- getting in -------------------------------------------------------------------
 
@@ -248,6 +251,17 @@ class RoomSession:
         """The player's finished games (``games``, newest first), asked of the room."""
         self.games = None
         self.client.send("games")
+
+    def look(self, kind: str, **fields: Any) -> None:
+        """Ask the room to look back: ``games`` (a player's last games), ``top`` (a page
+        of a leaderboard), ``profile`` (a player's page); the answer arrives as
+        ``looked[kind]``. A game's record (``game``) arrives in ``records``."""
+        self.looked[kind] = None
+        self.client.send(kind, **fields)
+
+    def fetch_record(self, number: int) -> None:
+        if number not in self.records:
+            self.client.send("game", number=number)
 
     def game_over(self, link: TableLink, end: dict[str, Any]) -> None:
         """A table's game ended: the header's rating is the new one, and no rejoin is
@@ -333,8 +347,14 @@ class RoomSession:
                 self.note = f"The invitation was {m.get('why')}."
         elif kind == "record":
             self.records[int(m.get("number", 0))] = m
-        elif kind == "games" and m.get("name") == self.name:
-            self.games = [g for g in m.get("games", []) if isinstance(g, dict)]
+        elif kind == "games":
+            if m.get("name") == self.name:
+                self.games = [g for g in m.get("games", []) if isinstance(g, dict)]
+            self.looked["games"] = m
+        elif kind == "top":
+            self.looked["top_provisional" if m.get("provisional") else "top"] = m
+        elif kind == "profile":
+            self.looked[kind] = m
         elif kind == "unreachable":
             self.error = _sentence(str(m.get("reason", "no room there")))
         elif kind == "error":

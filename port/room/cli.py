@@ -64,8 +64,8 @@ def parser() -> argparse.ArgumentParser:
                         "process takes its tables over once it has run out)")
     p.add_argument("--pages", metavar="DIR",
                    help="where scripts/build_web.sh put ginrummy.html and cribbage.html: served over "
-                        "HTTP on the room's own port when they are there (default: the checkout's dist, "
-                        "whatever the current directory)")
+                        "HTTP on the room's own port when they are there, beside the room's own pages "
+                        "(/, /top/GAME, /players/NAME, /games/N; default: the checkout's dist, whatever the current directory)")
     p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                    help="a reverse proxy (an address or a network; repeatable, or a comma list) whose "
                         "X-Forwarded-For gives the client's address; from anyone else that header is ignored")
@@ -262,39 +262,10 @@ def quiet_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def pages(folder: Path):   # -> websockets' process_request
-    """The web pages of both games, served over plain HTTP on the room's own port, so a
-    browser player needs nothing but the room's address. Only these two names are
-    served, read from ``folder``: nothing a client sends becomes a path."""
-    def answer(connection, request):   # noqa: ANN001 - websockets' own types
-        if request.headers.get("Upgrade", "").lower() == "websocket":
-            return None                      # the room itself
-        name = request.path.split("?", 1)[0].lstrip("/")
-        if name in ("", "index.html"):
-            built = [p for p in PAGES if (folder / p).is_file()]
-            links = "".join(f'<p><a href="{p}">{p.split(".")[0].upper()}</a></p>' for p in built) or \
-                "<p>No page is built here: scripts/build_web.sh builds them.</p>"
-            body = (f"<!doctype html><title>Card room</title><body style='background:#000;color:#aaa;"
-                    f"font-family:monospace'><h1 style='color:#f55'>CARD ROOM</h1>{links}</body>").encode()
-            return _page(body)
-        if name in PAGES and (folder / name).is_file():
-            return _page((folder / name).read_bytes())
-        return connection.respond(404, "There is no such page here.\n")
-    return answer
-
-
-def _page(body: bytes):   # -> websockets.http11.Response
-    """A page, its length said (else the browser waits for the connection to close)."""
-    from websockets.datastructures import Headers
-    from websockets.http11 import Response
-
-    return Response(200, "OK", Headers({"Content-Type": "text/html; charset=utf-8",
-                                        "Content-Length": str(len(body)), "Connection": "close"}), body)
-
-
 async def _serve(args: argparse.Namespace) -> None:
     from websockets.asyncio.server import serve
 
+    from port.room.pages import Pages
     from port.room.server import Room
 
     tls = _tls(args)
@@ -310,7 +281,7 @@ async def _serve(args: argparse.Namespace) -> None:
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
     try:
         server = await serve(room.handler, args.host, args.port, max_size=FRAME_MAX, ssl=tls,
-                             process_request=pages(pages_folder(args.pages)))
+                             process_request=Pages(store, pages_folder(args.pages), room.hub.everyone).process_request)
     except OSError as exc:
         await room.stop()
         _fail(f"cannot listen on {args.host} port {args.port} ({exc.strerror or exc})")

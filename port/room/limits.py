@@ -42,6 +42,19 @@ INVITES_WAITING_MAX = 10     # open invitations one player may have waiting for 
 INVITES_RECEIVED = 30        # invitations one player may receive at once, then
 INVITES_RECEIVED_RATE = 0.5  # this many a second (30 a minute)
 
+# ---- looking back (games, game, top, profile; the HTTP pages) -----------------------------
+LOOK_RATE = 2                # a connection's looks a second, after a burst of
+LOOK_BURST = 10              # (past it a look is refused, never waited for: moves go first)
+GAMES_LISTED = 50            # a player's games in a list (HISTORY, ``games``, /players/NAME)
+TOP_PAGE = 20                # a leaderboard's rows a page (``top``; the HTTP page shows 5 pages)
+PROFILE_HISTORY = 20         # a profile's rating history, per game
+PROFILE_GAMES = 10           # a profile's last games
+PAGE_RATE = 5                # HTTP pages an address may ask for a second, after a burst of
+PAGE_BURST = 20              # (past it: 429, "Too many pages: wait a moment.")
+PAGE_CACHE = 256             # pages kept made (a finished game's page never changes)
+PAGE_FRESH = 2.0             # seconds a page of the present (/, /top, /players) is served as made
+PAGE_ADDRESSES = 10_000      # addresses whose page rate is remembered (the longest untouched go first)
+
 
 class Backoff:
     """Failures per key, and when the key may try again: after ``free`` failures each
@@ -177,5 +190,6 @@ class RateLimit:
         """Seconds until the next message is allowed (after ``allow`` said no)."""
         return max(0.0, (1 - self._tokens) / self.rate)
 
-__all__ = ["Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX", "LOGIN_WITHIN",
-           "Limiter", "RateLimit", "SEND_QUEUE", "TOKEN_TTL"]
+__all__ = ["Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX",
+           "LOGIN_WITHIN", "LOOK_BURST", "LOOK_RATE", "Limiter", "PAGE_ADDRESSES", "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH",
+           "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEND_QUEUE", "TOKEN_TTL", "TOP_PAGE"]

@@ -233,10 +233,10 @@ class Play:
             new = {table.players[0]: a, table.players[1]: b}
         result = {"how": how, "winner": None if winner is None else table.players[winner],
                   "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.played(ending)), "seed": table.seed, "rated": new is not None,
-                  **({"unrated": unrated} if unrated else {})}
+                  "hands": len(driver.played(ending)), "seed": table.seed, "rules": table.rules,
+                  "rated": new is not None, **({"unrated": unrated} if unrated else {})}
         try:
-            number = room.store.finish_game(table.id, table.game, table.players, record, result, new)
+            number = room.store.finish_game(table.id, table.game, table.players, record, result, new, before)
         except StoreFull as exc:                # the tick tries again (``ending``)
             self.stalls.stall(table, str(exc))
             return

@@ -19,8 +19,9 @@ from typing import Any
 
 import redis
 
-from port.room.store import (GAMES, Account, FinishedGame, Rating, StoreError, TableRow, check_game, check_table,
-                             to_json, wrong_index)
+from port.room.store import (GAMES, Account, FinishedGame, Rating, RatedGame, Standing, StoreError, TableRow,
+                             check_game, check_table, history_rows, to_json, wrong_index)
+from port.room.store import provisional as is_provisional
 
 P = "room:"
 
@@ -55,8 +56,11 @@ return have
 """
 
 # KEYS: counter, tables set, table hash, moves list, then per player the games-of zset,
-# then per rated player the rating hash. ARGV: prefix, game, p0, p1, record, result,
-# finished, table_id, the number of rated players, then per rated player rating rd vol games.
+# then per rated player its rating hash, history zset, and the game's two leaderboards
+# (established, provisional). ARGV: prefix, game, p0, p1, record, result, finished,
+# table_id, the number of rated players, then per rated player: rating rd vol games, the
+# name as written, its result field (wins, draws, losses; "" with no history), whether
+# provisional ("1"/"0"), and its history entry (JSON; "" for none).
 _FINISH_GAME = """
 local n = redis.call('INCR', KEYS[1])
 redis.call('HSET', ARGV[1] .. 'game:' .. n, 'game', ARGV[2], 'player0', ARGV[3], 'player1', ARGV[4],
@@ -65,9 +69,17 @@ redis.call('ZADD', KEYS[5], n, n)
 redis.call('ZADD', KEYS[6], n, n)
 local rated = tonumber(ARGV[9])
 for i = 1, rated do
-  local a = 9 + (i - 1) * 4
-  redis.call('HSET', KEYS[6 + i], 'rating', ARGV[a + 1], 'rd', ARGV[a + 2], 'vol', ARGV[a + 3],
-             'games', ARGV[a + 4])
+  local a = 9 + (i - 1) * 8
+  local k = 6 + (i - 1) * 4
+  redis.call('HSET', KEYS[k + 1], 'rating', ARGV[a + 1], 'rd', ARGV[a + 2], 'vol', ARGV[a + 3],
+             'games', ARGV[a + 4], 'name', ARGV[a + 5])
+  if ARGV[a + 6] ~= '' then redis.call('HINCRBY', KEYS[k + 1], ARGV[a + 6], 1) end
+  if ARGV[a + 8] ~= '' then redis.call('ZADD', KEYS[k + 2], n, n .. ':' .. ARGV[a + 8]) end
+  local member = string.lower(ARGV[a + 5])
+  local top, other = KEYS[k + 3], KEYS[k + 4]
+  if ARGV[a + 7] == '1' then top, other = KEYS[k + 4], KEYS[k + 3] end
+  redis.call('ZADD', top, -tonumber(ARGV[a + 1]), member)
+  redis.call('ZREM', other, member)
 end
 redis.call('DEL', KEYS[3], KEYS[4])
 redis.call('SREM', KEYS[2], ARGV[8])
@@ -226,16 +238,27 @@ class RedisStore:
         return {name: _rating(row) for name, row in zip(names, rows)}
 
     def finish_game(self, table_id: str, game: str, players: tuple[str, str], record: str,
-                    result: dict[str, Any], ratings: dict[str, Rating] | None) -> int:
+                    result: dict[str, Any], ratings: dict[str, Rating] | None,
+                    before: dict[str, Rating] | None = None) -> int:
         check_game(game)
         rated = list((ratings or {}).items())
+        finished = time.time()
+        history = {name: (other, score, b, a) for name, other, score, b, a in
+                   history_rows(players, result, ratings, before)}
         keys = [f"{P}games:next", f"{P}tables", f"{P}table:{table_id}", f"{P}moves:{table_id}",
-                f"{P}games:of:{_key(players[0])}", f"{P}games:of:{_key(players[1])}",
-                *(f"{P}rating:{game}:{_key(name)}" for name, _ in rated)]
-        args: list[Any] = [P, game, players[0], players[1], record, to_json(result), repr(time.time()),
+                f"{P}games:of:{_key(players[0])}", f"{P}games:of:{_key(players[1])}"]
+        args: list[Any] = [P, game, players[0], players[1], record, to_json(result), repr(finished),
                            table_id, len(rated)]
-        for _, r in rated:
-            args += [repr(float(r.rating)), repr(float(r.rd)), repr(float(r.vol)), int(r.games)]
+        for name, r in rated:
+            keys += [f"{P}rating:{game}:{_key(name)}", f"{P}history:{game}:{_key(name)}",
+                     f"{P}top:{game}", f"{P}top:{game}:provisional"]
+            point = history.get(name)
+            field = "" if point is None else {1.0: "wins", 0.5: "draws"}.get(point[1], "losses")
+            entry = "" if point is None else to_json(
+                {"name": name, "opponent": point[0], "score": point[1], "before": _fields(point[2]),
+                 "after": _fields(point[3]), "finished": finished})
+            args += [repr(float(r.rating)), repr(float(r.rd)), repr(float(r.vol)), int(r.games), name, field,
+                     "1" if is_provisional(r) else "0", entry]
         with self._redis():
             return int(self._finish(keys=keys, args=args))
 
@@ -243,16 +266,75 @@ class RedisStore:
         with self._redis() as r:
             return _finished(number, r.hgetall(f"{P}game:{int(number)}"))
 
-    def games_of(self, name: str, limit: int = 50) -> list[FinishedGame]:
+    def games_of(self, name: str, limit: int = 50, records: bool = True) -> list[FinishedGame]:
         if limit <= 0:
             return []
+        wanted = (b"game", b"player0", b"player1", b"result", b"finished") + ((b"record",) if records else ())
         with self._redis() as r:
             numbers = [int(n) for n in r.zrevrange(f"{P}games:of:{_key(name)}", 0, limit - 1)]
             pipe = r.pipeline(transaction=False)
             for n in numbers:
-                pipe.hgetall(f"{P}game:{n}")
-            rows = pipe.execute()
+                pipe.hmget(f"{P}game:{n}", *wanted)
+            rows = [dict(zip(wanted, got)) if got[0] is not None else {} for got in pipe.execute()]
         return [g for n, row in zip(numbers, rows) if (g := _finished(n, row)) is not None]
+
+    # -- looking back ----------------------------------------------------------------
+
+    def rating_history(self, name: str, game: str, limit: int = 50) -> list[RatedGame]:
+        check_game(game)
+        if limit <= 0:
+            return []
+        with self._redis() as r:
+            got = r.zrevrange(f"{P}history:{game}:{_key(name)}", 0, limit - 1)
+        out = []
+        for member in got:
+            number, _, text = _text(member).partition(":")
+            e = json.loads(text)
+            out.append(RatedGame(int(number), game, e["name"], e["opponent"], float(e["score"]),
+                                 Rating(*e["before"]), Rating(*e["after"]), float(e["finished"])))
+        return out
+
+    def leaderboard(self, game: str, provisional: bool = False, start: int = 0,
+                    limit: int = 20) -> list[Standing]:
+        check_game(game)
+        if limit <= 0:
+            return []
+        key = f"{P}top:{game}:provisional" if provisional else f"{P}top:{game}"
+        with self._redis() as r:
+            # Scores are minus the rating, so the order is the highest first, a tie by name.
+            names = [_text(n) for n in r.zrange(key, max(0, start), max(0, start) + limit - 1)]
+            return self._standings(r, names, game)
+
+    def standing(self, name: str, game: str) -> Standing | None:
+        check_game(game)
+        with self._redis() as r:
+            got = self._standings(r, [_key(name)], game)
+        return got[0] if got else None
+
+    def _standings(self, r: redis.Redis, keys: list[str], game: str) -> list[Standing]:
+        fields = ("rating", "rd", "vol", "games", "wins", "draws", "losses")
+        pipe = r.pipeline(transaction=False)
+        for k in keys:
+            pipe.hmget(f"{P}account:{k}", "name", "bot")
+            pipe.hmget(f"{P}rating:{game}:{k}", *fields)
+        got = pipe.execute()
+        out = []
+        for account, row in zip(got[0::2], got[1::2]):
+            if account[0] is None:
+                continue
+            counts = [int(v or 0) for v in row[4:]]
+            out.append(Standing(_text(account[0]), account[1] == b"1", _rating(row[:4]), *counts))
+        return out
+
+    def running_list(self) -> list[TableRow]:
+        with self._redis() as r:
+            ids = sorted(_text(t) for t in r.smembers(f"{P}tables"))
+            pipe = r.pipeline(transaction=False)
+            for i in ids:
+                pipe.hgetall(f"{P}table:{i}")
+            rows = pipe.execute()
+        tables = [t for i, row in zip(ids, rows) if (t := _table(i, row, [])) is not None]
+        return sorted(tables, key=lambda t: (-t.created, t.table_id))
 
     # -- running tables --------------------------------------------------------------
 
@@ -339,6 +421,10 @@ def _account(row: dict[bytes, bytes]) -> Account | None:
                    row[b"guest"] == b"1", float(row[b"created"]))
 
 
+def _fields(r: Rating) -> list[Any]:
+    return [r.rating, r.rd, r.vol, r.games]
+
+
 def _rating(row: list[bytes | None]) -> Rating:
     if row[0] is None:
         return Rating()
@@ -349,7 +435,7 @@ def _finished(number: int, row: dict[bytes, bytes]) -> FinishedGame | None:
     if not row:
         return None
     return FinishedGame(int(number), _text(row[b"game"]), (_text(row[b"player0"]), _text(row[b"player1"])),
-                        _text(row[b"record"]), json.loads(row[b"result"]), float(row[b"finished"]))
+                        _text(row.get(b"record")), json.loads(row[b"result"]), float(row[b"finished"]))
 
 
 def _table(table_id: str, row: dict[bytes, bytes], moves: list[bytes]) -> TableRow | None:

@@ -39,8 +39,8 @@ from port.room.errors import Refused
 from port.room.hub import Hub, LocalHub
 from port.room.invitations import Invitations
 from port.room.limits import (CONNECTIONS_PER_ADDRESS, GUESTS_PER_ADDRESS, GUESTS_ROOM, GUESTS_ROOM_RATE,
-                              LOGIN_WITHIN, NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS, SEND_QUEUE, TOKEN_TTL,
-                              Bucket, Limiter, RateLimit)
+                              LOGIN_WITHIN, LOOK_BURST, LOOK_RATE, NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS,
+                              SEND_QUEUE, TOKEN_TTL, Bucket, Limiter, RateLimit)
 from port.room.lobby import Lobby
 from port.room.play import Play
 from port.room.store import Rating, Store, StoreError, StoreFull
@@ -69,6 +69,7 @@ class Conn:
     watching: bool = False
     game: str | None = None          # the program the player is in, as its lobby said
     rate: RateLimit = field(default_factory=RateLimit)
+    looks: RateLimit = field(default_factory=lambda: RateLimit(LOOK_RATE, LOOK_BURST))   # games, top, profile
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
 

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from port.room.redisstore import RedisStore
-from port.room.store import (DB_NAME, SCHEMA_VERSION, Account, FinishedGame, Rating, SqliteStore, Store, StoreError,
-                             StoreFull, TableRow)
+from port.room.store import (DB_NAME, SCHEMA_VERSION, Account, FinishedGame, RatedGame, Rating, SqliteStore, Standing,
+                             Store, StoreError, StoreFull, TableRow)
 
 TOP = Path(__file__).resolve().parents[2]
 RECORD = "GinRummy game record, version 1\nResult: Dave wins 2 to 0 after 1 hand.\n"
@@ -172,6 +172,106 @@ def test_a_move_that_is_not_json_is_refused(store: Store) -> None:
 def test_a_game_not_in_the_room_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no game called 'chess'"):
         store.open_table(table(game="chess"))
+
+
+# -- looking back: the rating history, the leaderboards --------------------------------
+
+def _played(store: Store, number: int, game: str, players: tuple[str, str], winner: str | None,
+            after: tuple[Rating, Rating], guest: bool = False) -> None:
+    """A finished game as the room stores it: the ratings before (the store's own) and after."""
+    before = store.ratings(list(players), game)
+    table_id = f"t{number}"
+    store.open_table(table(table_id, players, game=game))
+    got = store.finish_game(table_id, game, players, f"record {number}", {"winner": winner, "how": "played"},
+                            None if guest else dict(zip(players, after)), None if guest else before)
+    assert got == number
+
+
+def _evening(store: Store) -> None:
+    for name, bot in (("Ann", False), ("bob", False), ("Stan", True), ("Cleo", False), ("Guest7", False)):
+        store.create_account(name, b"s", b"t", bot, guest=name.startswith("Guest"))
+    _played(store, 1, "ginrummy", ("Ann", "bob"), "Ann", (Rating(1662.0, 290.0, 0.06, 1), Rating(1338.0, 290.0, 0.06, 1)))
+    _played(store, 2, "ginrummy", ("Stan", "Ann"), None, (Rating(1520.0, 100.0, 0.06, 1), Rating(1650.0, 105.0, 0.06, 2)))
+    _played(store, 3, "ginrummy", ("bob", "Stan"), "Stan", (Rating(1300.0, 280.0, 0.06, 2), Rating(1540.0, 95.0, 0.06, 2)))
+    _played(store, 4, "cribbage", ("Ann", "Cleo"), "Cleo", (Rating(1400.0, 300.0, 0.06, 1), Rating(1600.0, 300.0, 0.06, 1)))
+    _played(store, 5, "ginrummy", ("Guest7", "Ann"), "Guest7", (Rating(), Rating()), guest=True)
+
+
+def test_each_rated_game_keeps_both_ratings_before_and_after(store: Store) -> None:
+    _evening(store)
+    history = store.rating_history("ANN", "ginrummy")
+    assert [(h.number, h.name, h.opponent, h.score) for h in history] == [(2, "Ann", "Stan", 0.5), (1, "Ann", "bob", 1.0)]
+    assert history[1].before == Rating() and history[1].after == Rating(1662.0, 290.0, 0.06, 1)
+    assert history[0].before == history[1].after                      # the next game starts where it ended
+    assert history[0].after == store.rating("ann", "ginrummy")
+    assert [h.number for h in store.rating_history("Ann", "ginrummy", limit=1)] == [2]
+    assert [h.number for h in store.rating_history("Ann", "cribbage")] == [4]
+    assert store.rating_history("Guest7", "ginrummy") == []           # a guest's game is not rated
+    assert store.rating_history("Nobody", "ginrummy") == []
+
+
+def test_a_leaderboard_puts_provisional_ratings_apart_with_each_ones_results(store: Store) -> None:
+    _evening(store)
+    top = store.leaderboard("ginrummy")
+    assert [(s.name, s.bot, round(s.rating.rating), s.rating.games, s.wins, s.draws, s.losses) for s in top] == [
+        ("Ann", False, 1650, 2, 1, 1, 0), ("Stan", True, 1540, 2, 1, 1, 0)]
+    assert [s.name for s in store.leaderboard("ginrummy", provisional=True)] == ["bob"]
+    assert [s.name for s in store.leaderboard("ginrummy", start=1)] == ["Stan"]
+    assert [s.name for s in store.leaderboard("ginrummy", limit=1)] == ["Ann"]
+    assert store.leaderboard("ginrummy", start=5) == []
+    assert [s.name for s in store.leaderboard("cribbage", provisional=True)] == ["Cleo", "Ann"]
+    assert store.leaderboard("cribbage") == []
+    assert store.standing("BOB", "ginrummy") == Standing("bob", False, Rating(1300.0, 280.0, 0.06, 2), 0, 0, 2)
+    assert store.standing("Guest7", "ginrummy") == Standing("Guest7", False, Rating(), 0, 0, 0)
+    assert store.standing("Nobody", "ginrummy") is None
+    with pytest.raises(StoreError, match="no game called 'chess'"):
+        store.leaderboard("chess")
+
+
+def test_a_list_of_games_reads_no_record_and_running_tables_come_without_moves(store: Store) -> None:
+    _evening(store)
+    listed = store.games_of("Ann", records=False)
+    assert [(g.number, g.record) for g in listed] == [(5, ""), (4, ""), (2, ""), (1, "")]
+    assert [g.result for g in listed] == [g.result for g in store.games_of("Ann")]
+    store.open_table(table("late", ("Cleo", "Stan"), created=300.0, moves=({"a": 1},)))
+    store.open_table(table("early", ("bob", "Ann"), created=200.0))
+    assert [(t.table_id, t.players, t.moves) for t in store.running_list()] == [
+        ("late", ("Cleo", "Stan"), ()), ("early", ("bob", "Ann"), ())]
+
+
+def test_both_stores_look_back_alike(sqlite: SqliteStore, redis_store: RedisStore) -> None:
+    def looks(store: Store) -> list[Any]:
+        _evening(store)
+        out: list[Any] = []
+        for game in ("ginrummy", "cribbage"):
+            out += [store.leaderboard(game), store.leaderboard(game, provisional=True)]
+            out += [[dataclasses.replace(h, finished=0.0) for h in store.rating_history(n, game)]
+                    for n in ("Ann", "BOB", "stan", "Cleo", "Guest7")]
+            out += [store.standing(n, game) for n in ("Ann", "BOB", "stan", "Cleo", "Guest7", "Nobody")]
+        return out
+
+    assert looks(sqlite) == looks(redis_store)
+
+
+def test_a_version_1_file_gains_the_history_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(path)
+    from port.room import store as store_module
+
+    db.executescript(store_module._SCHEMA + "PRAGMA user_version = 1;")
+    db.execute("INSERT INTO accounts VALUES ('Ann', x'00', x'00', 0, 0, 1.0)")
+    db.execute("INSERT INTO ratings VALUES ('Ann', 'ginrummy', 1700.0, 90.0, 0.06, 30)")
+    db.execute("INSERT INTO games (game, player0, player1, record, result, finished) VALUES"
+               " ('ginrummy', 'Ann', 'Bob', 'r', '{}', 1.0)")
+    db.commit()
+    db.close()
+    store = SqliteStore(path)
+    try:
+        assert [g.number for g in store.games_of("Ann")] == [1]
+        assert store.rating_history("Ann", "ginrummy") == []               # no history before it was kept
+        assert store.leaderboard("ginrummy") == [Standing("Ann", False, Rating(1700.0, 90.0, 0.06, 30))]
+    finally:
+        store.close()
 
 
 # -- owners and presence ---------------------------------------------------------------
@@ -484,7 +584,7 @@ def test_both_stores_have_every_method_of_the_interface(cls: type) -> None:
     import inspect
 
     wanted = {n: f for n, f in vars(Store).items() if callable(f) and not n.startswith("_")}
-    assert len(wanted) == 25
+    assert len(wanted) == 29
     for name, proto in wanted.items():
         theirs = inspect.signature(getattr(cls, name))
         assert list(theirs.parameters) == list(inspect.signature(proto).parameters), name

@@ -22,6 +22,7 @@ from port.cribbage.main.table import Box, show_lines
 from port.cribbage.record import GameLog, Step
 from port.cribbage.rules import Act, HandState, Phase
 from port.files.gamerecord import ENDINGS
+from port.main.controller import Controller
 from port.main.replay import ReplayScreen
 from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
 
@@ -66,8 +67,8 @@ class CribReplay(ReplayScreen, CribPlay):
     rows = 5                    # clear of YOUR CRIB's label under them (on CGA too)
     box_y = L.LAY_AWAY_BOX.y
 
-    def __init__(self, ctx: CribContext, log: GameLog) -> None:
-        ReplayScreen.__init__(self, ctx, log.steps)
+    def __init__(self, ctx: CribContext, log: GameLog, back: Controller | None = None) -> None:
+        ReplayScreen.__init__(self, ctx, log.steps, back)
         self.log = log
         self.table = StepTable(log.steps[0].state)
         self.pegs = _pegs(log.steps)

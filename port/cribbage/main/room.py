@@ -39,6 +39,26 @@ class CribRoom:
              back: Callable[[], Controller]) -> Controller:
         return roomplay.play(ctx, session, link, back)     # the game screen playing a person
 
+    def rules_line(self, rules: Rules) -> str:
+        return f"{rules.get('limit', 121)}" + (", SKUNKS" if rules.get("skunking") else "")
+
+    def replay(self, ctx: GameContext, text: str, back: Controller) -> Controller:
+        from port.cribbage import record
+        from port.cribbage.main.replay import CribReplay
+
+        return CribReplay(ctx, record.parse(text), back)      # type: ignore[arg-type]
+
+    def review(self, ctx: GameContext, text: str, seat: int, back: Controller) -> Controller:
+        from port.cribbage import record, review
+        from port.main.reviewscreen import ReviewScreen
+
+        log = record.parse(text)
+
+        def lines() -> list[str]:
+            return review.lines(review.review(review.choices(log, seat)))
+
+        return ReviewScreen(ctx.session, f"REVIEW: {log.names[seat]}'S DECISIONS BESIDE EXPERT'S", lines, back)
+
 
 ROOM = CribRoom()
 

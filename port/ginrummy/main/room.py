@@ -114,6 +114,33 @@ class GinRoom:
              back: Callable[[], Controller]) -> Controller:
         return roomplay.play(ctx, session, link, back)     # the game screen playing a person
 
+    def rules_line(self, rules: Rules) -> str:
+        limit = int(rules.get("score_limit", 100))
+        words = [str(limit) if limit else "ONE HAND"]          # a limit of 0: the first hand is the game
+        if rules.get("oklahoma"):
+            words.append("OKLAHOMA")
+        if rules.get("scoring", "TOTAL") != "TOTAL":
+            words.append(str(rules["scoring"]))
+        return ", ".join(words)
+
+    def replay(self, ctx: GameContext, text: str, back: Controller) -> Controller:
+        from port.ginrummy import record
+        from port.ginrummy.main.replay import GinReplay
+
+        return GinReplay(ctx, record.parse(text), back)       # type: ignore[arg-type]
+
+    def review(self, ctx: GameContext, text: str, seat: int, back: Controller) -> Controller:
+        from port.ginrummy import record, review
+        from port.ginrummy.review import Decision
+        from port.main.reviewscreen import ReviewScreen
+
+        log = record.parse(text)
+
+        def lines() -> list[str]:
+            return review.lines(review.review([Decision(*each) for each in record.choices(log, seat)]))
+
+        return ReviewScreen(ctx.session, f"REVIEW: {log.names[seat]}'S DECISIONS BESIDE EXPERT'S", lines, back)
+
 
 ROOM = GinRoom()
 
