@@ -15,7 +15,7 @@ from typing import Any
 
 from port.checks import IllegalMove
 from port.files.gamerecord import Meta
-from port.protocol import Message, ProtocolError, dump, dumps
+from port.protocol import Message, ProtocolError, dump
 from port.room import ratings
 from port.room.errors import Refused
 from port.room.games import RulesError, replay
@@ -161,18 +161,18 @@ class Play:
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
         room = self.room
-        out = table.drain()
-        for seat, msg in out:
-            room.deliver(table.players[seat], dumps(msg))
-        after_hand = any(m["type"] == "hand_end" for _, m in out)
+        after_hand = False
+        for seat, kind, frame in table.drain():
+            room.deliver(table.players[seat], frame, table.id)
+            after_hand = after_hand or kind == "hand_end"
         if table.driver.over:
             self.finish(table, "played", None)
             return
         if table.arm(now, after_hand) is not None and table.asked is not None:
             clock = dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
                          seconds=round(table.deadline - now, 1))
-            room.deliver(table.players[0], clock)
-            room.deliver(table.players[1], clock)
+            room.deliver(table.players[0], clock, table.id)
+            room.deliver(table.players[1], clock, table.id)
 
     # ---- the end -----------------------------------------------------------------------------------
 
@@ -209,7 +209,7 @@ class Play:
             conn = room.conns.get(p.lower())
             if conn is not None and new is not None:
                 conn.ratings[table.game] = new[p]
-            room.deliver(p, said)
+            room.deliver(p, said, table.id)
         for p in table.players:
             room.lobby.changed(p)
 
@@ -227,18 +227,26 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        for m in table.since(seat, msg.get("since", 0)):
-            who.put(dumps(m))
+        stream = table.streams[seat]
+        # The frames as they were said, a page at a time (the edge paces them: a sync
+        # costs what it sends, and no more of the loop than its connection's share).
+        pages = stream.pages(msg.get("since", 0), stream.count)
+        await self.room.stream(who, table.id, pages, lambda: self._state(table, seat))
+
+    def _state(self, table: Table, seat: int) -> list[str]:
+        """What a sync ends with: the game's end as it was said, or the clock and an
+        absence as they are now."""
         if table.finished is not None:
-            who.put(table.finished["said"])          # the game's end, as it was said
-            return
+            return [table.finished["said"]]
+        out = []
         if table.deadline is not None and table.asked is not None:
-            who.put(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(max(0.0, table.deadline - time.time()), 1)))
+            out.append(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
+                            seconds=round(max(0.0, table.deadline - time.time()), 1)))
         other = 1 - seat
         if other in table.away:
-            who.put(dump("away", table=table.id, name=table.players[other],
-                         seconds=round(max(0.0, table.away[other] - time.time()), 1)))
+            out.append(dump("away", table=table.id, name=table.players[other],
+                            seconds=round(max(0.0, table.away[other] - time.time()), 1)))
+        return out
 
     async def on_rematch(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
@@ -260,7 +268,7 @@ class Play:
         text = dump("chat", table=table.id, name=who.name, text=msg["text"])
         who.put(text)
         if not table.muted[1 - seat]:
-            self.room.deliver(table.players[1 - seat], text)
+            self.room.deliver(table.players[1 - seat], text, table.id)
 
     async def on_mute(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):

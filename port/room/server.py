@@ -24,7 +24,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +34,7 @@ from port.room.archive import Archive
 from port.room.errors import Refused
 from port.room.hub import Hub, LocalHub
 from port.room.invitations import Invitations
-from port.room.limits import SEND_QUEUE, TOKEN_TTL, Limiter, RateLimit
+from port.room.limits import SEND_QUEUE, SYNC_QUEUE, TOKEN_TTL, Limiter, RateLimit, SendBudget
 from port.room.lobby import Lobby
 from port.room.play import Play
 from port.room.store import Rating, Store, StoreError
@@ -63,14 +63,38 @@ class Conn:
     rate: RateLimit = field(default_factory=RateLimit)
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
+    # Fairness: what its answers cost is paid from ``budget`` (bytes) while ``answering``;
+    # a sync's pages wait for room in the queue (``roomy``) and hold the table's live
+    # messages back meanwhile (``held``), so the stream arrives whole and in order.
+    budget: SendBudget = field(default_factory=SendBudget)
+    answering: bool = False
+    held: dict[str, list[str]] = field(default_factory=dict)
+    roomy: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
 
     def put(self, text: str | None) -> bool:
         """Queue a frame (None: close once what is queued has gone)."""
         try:
             self.queue.put_nowait(text)
-            return True
         except asyncio.QueueFull:
             return False
+        if self.answering and text is not None:
+            self.budget.spend(len(text), time.monotonic())
+        return True
+
+    async def paid(self) -> None:
+        """Wait until this connection's answers so far are paid for."""
+        wait = self.budget.wait(time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def room_for(self, n: int) -> bool:
+        """Wait until ``n`` more frames leave its queue no fuller than ``SYNC_QUEUE``
+        (the rest is for the live messages meanwhile); False: the connection is closed."""
+        while not self.closed and self.queue.qsize() + n > SYNC_QUEUE:
+            self.roomy.clear()
+            await self.roomy.wait()
+        return not self.closed
 
     async def write_loop(self) -> None:
         """Send what is queued, in order; a slow client slows nobody else."""
@@ -82,9 +106,14 @@ class Conn:
                 if text is None:
                     await self.ws.close()
                     return
+                if not self.roomy.is_set() and self.queue.qsize() <= SYNC_QUEUE // 2:
+                    self.roomy.set()
                 await self.ws.send(text)
         except ConnectionClosed:
             return           # the reading side sees the close and ends the connection
+        finally:
+            self.closed = True
+            self.roomy.set()
 
 
 class Room:
@@ -150,12 +179,18 @@ class Room:
         if not conn.rate.allow(time.monotonic()):
             await asyncio.sleep(conn.rate.wait())
             conn.rate.allow(time.monotonic())
+        # Past its budget of bytes (what its answers made the room send), likewise.
+        await conn.paid()
         try:
             msg = parse(raw)
         except ProtocolError as exc:
             conn.put(dump("error", refused="message", reason=str(exc)))
             return
-        await self.answer(conn, msg)
+        conn.answering = True
+        try:
+            await self.answer(conn, msg)
+        finally:
+            conn.answering = False
 
     async def answer(self, who: Any, msg: Message) -> None:
         """Handle one checked message from a connection here (or, in Redis mode, from a
@@ -197,16 +232,53 @@ class Room:
     # ---- sending ---------------------------------------------------------------------------
 
     def send(self, to: str, kind: str, /, **fields: Any) -> None:
-        self.deliver(to, dump(kind, **fields))
+        self.deliver(to, dump(kind, **fields), fields.get("table"))
 
-    def deliver(self, name: str, text: str) -> None:
+    def deliver(self, name: str, text: str, table: str | None = None) -> None:
+        """A frame to a player, here or on another process. A frame of a table (``table``)
+        whose stream this connection is being sent waits for the end of it."""
         conn = self.conns.get(name.lower())
         if conn is not None:
-            if not conn.put(text):
+            held = conn.held.get(table) if table is not None and conn.held else None
+            if held is not None and len(held) < SEND_QUEUE:
+                held.append(text)
+            elif held is not None or not conn.put(text):
                 log.warning("%s is too slow to read its messages: let go", name)
                 self._drop(conn)
             return
         self.hub.forward(name, text)
+
+    async def stream(self, who: Any, table: str, pages: Iterator[list[str]], tail: Callable[[], list[str]]) -> None:
+        """A table's frames to one player, page by page, then ``tail()`` (the table's
+        state: its clock, an absence, its end). Each page waits until the connection's
+        answers so far are paid for and its queue has room; the table's live messages
+        to it are held meanwhile and follow the stream, in order."""
+        if not isinstance(who, Conn):      # a player on another process: at once, through the hub
+            for page in pages:
+                for text in page:
+                    who.put(text)
+            for text in tail():
+                who.put(text)
+            return
+        before = tail()
+        held = who.held[table] = []
+        try:
+            for page in pages:
+                await who.paid()
+                if not await who.room_for(len(page)):
+                    return
+                for text in page:
+                    who.put(text)
+            # Nothing of the table's happened meanwhile: its state as it is now (the
+            # clock's seconds left); else as it was, and what happened follows.
+            for text in before if held else tail():
+                who.put(text)
+        finally:
+            del who.held[table]
+            for text in held:
+                if not who.put(text):
+                    self._drop(who)
+                    break
 
     def _drop(self, conn: Conn) -> None:
         while not conn.queue.empty():
