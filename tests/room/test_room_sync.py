@@ -175,3 +175,18 @@ def test_asking_for_a_long_stream_again_and_again_slows_nobody_else(long_room: t
           f"max {1000 * worst:.1f} ms, {len(times)} pings; Bob read {read[0]} frames")
     assert statistics.median(times) < 0.05
     assert worst < 0.1 + 3 * baseline
+
+
+def test_a_ping_echoes_any_number_it_is_given(long_room: tuple[RoomProcess, Any]) -> None:
+    """docs/room.md: `ping`'s `t` is a number (a page sends performance.now(), with a
+    fraction): it comes back as it was given; beyond what a double holds exactly as a
+    whole number, or not finite, it is refused in one sentence."""
+    c = Client(long_room[0].url)
+    for t in (1234.5678, -0.25, 0, 2**53, 1e-300):
+        assert c.answer("ping", t=t) == {"v": 1, "type": "pong", "t": t}
+    for text, shown in (("1e300", "1e+300"), ("-1e999", "-inf"), ('"7"', None)):
+        c.raw('{"v":1,"type":"ping","t":' + text + "}")
+        reason = c.wait("error")["reason"]
+        assert reason == (f"the ping message's 't' is -9007199254740992 to 9007199254740992, not {shown}" if shown
+                          else "the ping message's 't' is a number, not a string"), reason
+    c.close()
