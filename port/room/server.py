@@ -47,6 +47,7 @@ GRACE = 120.0                # seconds a dropped player has to come back
 INVITE_TTL = 120.0           # an invitation (each round of it) lives this long
 TICK = 0.2                   # how often the clocks are looked at
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
+WRITE_BATCH = 64             # frames a connection's writer takes from its queue at once
 
 
 @dataclass
@@ -97,23 +98,41 @@ class Conn:
         return not self.closed
 
     async def write_loop(self) -> None:
-        """Send what is queued, in order; a slow client slows nobody else."""
+        """Send what is queued, in order; a slow client slows nobody else. What is queued
+        at once goes out in one write to the socket (a move's frames to a seat are two
+        or three: one system call, not three)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self.ws.close()
-                    return
+                batch = [await self.queue.get()]
+                while batch[-1] is not None and len(batch) < WRITE_BATCH and not self.queue.empty():
+                    batch.append(self.queue.get_nowait())
                 if not self.roomy.is_set() and self.queue.qsize() <= SYNC_QUEUE // 2:
                     self.roomy.set()
-                await self.ws.send(text)
+                texts = [t for t in batch if t is not None]
+                if len(texts) == 1:
+                    await self.ws.send(texts[0])
+                elif texts:
+                    await _send_together(self.ws, texts)
+                if batch[-1] is None:
+                    await self.ws.close()
+                    return
         except ConnectionClosed:
             return           # the reading side sees the close and ends the connection
         finally:
             self.closed = True
             self.roomy.set()
+
+
+async def _send_together(ws: Any, texts: list[str]) -> None:
+    """Several text messages as one write to the socket: websockets' own framing
+    (``protocol.send_text``: compression, masking, the connection's state checked by
+    ``send_context``), the frames' bytes joined before they reach the transport."""
+    async with ws.send_context():
+        for text in texts:
+            ws.protocol.send_text(text.encode())
+        ws.transport.write(b"".join(ws.protocol.data_to_send()))
 
 
 class Room:

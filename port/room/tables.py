@@ -26,6 +26,10 @@ from port.room.seat import seat_for
 STANDIN = "standard"         # who moves for a seat whose clock ran out
 TIMEOUTS_TO_FORFEIT = 3      # "three in a row forfeit the game"
 HAND_PAUSE = 15.0            # seconds more for the first decision after a hand's end (its result is read)
+# A view's place in a frame, filled with its JSON text: no message of a game holds a
+# control character (names and cards are checked), so the hole is found only where it is.
+_HOLE = "\x00"
+_HOLE_TEXT = json.dumps(_HOLE)
 BLOCK = 64                   # frames of a stream compressed together (and a sync's page at most)
 
 
@@ -150,10 +154,19 @@ class Table:
         seat's stream."""
         out = []
         streams = self.streams
+        views: dict[int, str] = {}        # a view said twice in a step (its event, the ask) is written once
         for seat, msg in self.driver.out:
             stream = streams[seat]
             kind = msg["type"]
-            frame = dumps({**msg, "table": self.id, "seq": stream.count + 1})
+            view = msg.get("view")
+            if view is None:
+                frame = dumps({**msg, "table": self.id, "seq": stream.count + 1})
+            else:
+                text = views.get(id(view))
+                if text is None:
+                    text = views[id(view)] = json.dumps(view, separators=(",", ":"))
+                frame = dumps({**msg, "view": _HOLE, "table": self.id, "seq": stream.count + 1}).replace(
+                    _HOLE_TEXT, text, 1)
             stream.add(frame, kind == "deal")
             out.append((seat, kind, frame))
         self.driver.out = []
