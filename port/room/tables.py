@@ -39,7 +39,7 @@ HAND_PAUSE = 15.0            # seconds more for the first decision after a hand'
 # control character (names and cards are checked), so the hole is found only where it is.
 _HOLE = "\x00"
 _HOLE_TEXT = json.dumps(_HOLE)
-BLOCK = 64                   # frames of a stream compressed together (and a sync's page at most)
+BLOCK = 32                   # frames of a stream compressed together (and a sync's page at most)
 
 
 class Stream:
