@@ -195,9 +195,8 @@ class Room:
         # Past the rate, a client's messages wait their turn: this connection is read no
         # faster (websockets then stops reading its socket), a fast bot loses nothing,
         # and a flood slows only its sender.
-        if not conn.rate.allow(time.monotonic()):
+        while not conn.rate.allow(time.monotonic()):       # (a timer may wake a little early)
             await asyncio.sleep(conn.rate.wait())
-            conn.rate.allow(time.monotonic())
         # Past its budget of bytes (what its answers made the room send), likewise.
         await conn.paid()
         try:
