@@ -796,6 +796,8 @@ async def _lag(bench: Bench) -> None:
 
 async def setup(bench: Bench, config: dict[str, Any]) -> list[tuple[Client, Client, bool]]:
     """Every table's two players connected, logged in as guests, the invitation accepted."""
+    from websockets.exceptions import InvalidHandshake
+
     urls = config["urls"]
     gate = asyncio.Semaphore(200)
 
@@ -813,7 +815,7 @@ async def setup(bench: Bench, config: dict[str, Any]) -> list[tuple[Client, Clie
                 await a.send({"type": "invite", "to": b.name, "game": kind, "rules": rules,
                               "clock": config["clock"]})
                 await asyncio.wait_for(bench.started[table].wait(), 60)
-            except (OSError, asyncio.TimeoutError) as exc:
+            except (OSError, asyncio.TimeoutError, InvalidHandshake) as exc:      # a saturated room: lost
                 print(f"bench_room: table {table} did not start ({type(exc).__name__})", file=sys.stderr)
                 return a, b, False
         return a, b, True
