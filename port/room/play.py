@@ -15,7 +15,7 @@ from typing import Any
 
 from port.checks import IllegalMove
 from port.files.gamerecord import Ending, Meta
-from port.protocol import Message, ProtocolError, dump, dumps
+from port.protocol import Message, ProtocolError, dump
 from port.room import ratings
 from port.room.errors import Refused
 from port.room.games import RulesError, replay
@@ -176,10 +176,10 @@ class Play:
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
         room = self.room
-        out = table.drain()
-        for seat, msg in out:
-            room.deliver(table.players[seat], dumps(msg))
-        after_hand = any(m["type"] == "hand_end" for _, m in out)
+        after_hand = False
+        for seat, kind, frame in table.drain():
+            room.deliver(table.players[seat], frame, table.id)
+            after_hand = after_hand or kind == "hand_end"
         if table.driver.over:
             self.finish(table, "played", None)
             return
@@ -195,8 +195,8 @@ class Play:
 
     def _tell_clock(self, table: Table, now: float) -> None:
         clock = self._clock(table, now)
-        self.room.deliver(table.players[0], clock)
-        self.room.deliver(table.players[1], clock)
+        self.room.deliver(table.players[0], clock, table.id)
+        self.room.deliver(table.players[1], clock, table.id)
 
     async def on_shown(self, who: Any, msg: Message) -> None:
         """The player's screen shows its question ``seq``: its clock starts now."""
@@ -253,7 +253,7 @@ class Play:
             conn = room.conns.get(p.lower())
             if conn is not None and new is not None:
                 conn.ratings[table.game] = new[p]
-            room.deliver(p, said)
+            room.deliver(p, said, table.id)
         for p in table.players:
             room.lobby.changed(p)
         for seat in (0, 1):
@@ -288,21 +288,28 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        for m in table.since(seat, msg.get("since", 0)):
-            who.put(dumps(m))
-        if msg.get("since", 0) == 0:          # a new screen: the chat said at the table so far
-            for name, text, hidden in table.chat:
-                if hidden != seat:
-                    who.put(dump("chat", table=table.id, name=name, text=text))
+        stream = table.streams[seat]
+        # The frames as they were said, a page at a time (the edge paces them: a sync
+        # costs what it sends, and no more of the loop than its connection's share).
+        pages = stream.pages(msg.get("since", 0), stream.count)
+        since = msg.get("since", 0)
+        await self.room.stream(who, table.id, pages, lambda: self._state(table, seat, since))
+
+    def _state(self, table: Table, seat: int, since: int) -> list[str]:
+        """What a sync ends with: for a new screen (from 0) the chat said at the table so
+        far; then the game's end as it was said, or the clock and an absence as they
+        are now."""
+        out = [dump("chat", table=table.id, name=name, text=text)
+               for name, text, hidden in (table.chat if since == 0 else ()) if hidden != seat]
         if table.finished is not None:
-            who.put(table.finished["said"])          # the game's end, as it was said
-            return
+            return [*out, table.finished["said"]]
         if table.deadline is not None and table.asked is not None:
-            who.put(self._clock(table, time.time()))
+            out.append(self._clock(table, time.time()))
         other = 1 - seat
         if other in table.away:
-            who.put(dump("away", table=table.id, name=table.players[other],
-                         seconds=round(max(0.0, table.away[other] - time.time()), 1)))
+            out.append(dump("away", table=table.id, name=table.players[other],
+                            seconds=round(max(0.0, table.away[other] - time.time()), 1)))
+        return out
 
     async def on_rematch(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
@@ -325,7 +332,7 @@ class Play:
         who.put(text)
         muted = table.muted[1 - seat]
         if not muted:
-            self.room.deliver(table.players[1 - seat], text)
+            self.room.deliver(table.players[1 - seat], text, table.id)
         # Kept (the last few, in memory) for a player who comes back with a new screen.
         table.chat = [*table.chat, (who.name, msg["text"], 1 - seat if muted else None)][-CHAT_KEPT:]
 
