@@ -46,7 +46,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
     p.add_argument("--invite-time", type=float, default=120.0,
                    help="seconds an invitation (each round of it) waits for its answer")
-    p.add_argument("--lease", type=float, default=10.0,
+    p.add_argument("--lease", type=float, default=4.0,
                    help="with --redis: seconds a process's heartbeat lives unless beaten again (another "
                         "process takes its tables over once it has run out)")
     p.add_argument("--pages", default="dist", metavar="DIR",

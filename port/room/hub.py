@@ -6,21 +6,37 @@ process's own memory. ``RedisHub`` (``--redis URL``) is several processes on one
 Redis: presence and table owners live in Redis (``port.room.redisstore``), and each
 process listens on its own channel (``room:proc:ID``) for the messages meant for its
 players and the intentions meant for its tables, and on ``room:all`` for players
-leaving and coming back. A table is applied by one process only: the one that holds
-its owner key (set NX). Each process beats a heartbeat key (``room:alive:ID``, with
-the lease as its expiry); when a process dies its heartbeat runs out, and the next
-process asked about one of its tables takes it over, made again from the moves in Redis.
+leaving and coming back. A table is applied by one process only: the one its owner key
+names, and Redis refuses any other's writes to it (the fence, ``port.room.redisstore``).
+
+Nothing the hub sends waits on Redis with the event loop stopped: it goes through the
+``Link`` (``redis.asyncio``), one pipeline a turn of the loop, and a turn's messages for
+one process are one ``PUBLISH``. Only the store's calls that must be answered before
+the room goes on (a move kept before it is said) are made synchronously.
+
+A process whose tables are asked for and which does not answer is looked at in Redis
+(``_CLAIM``): gone when its heartbeat (``room:alive:ID``, beaten every quarter lease)
+has run out, or nobody listens on its channel (its connection to Redis is closed, as
+when it is killed) and its last beat is older than ``STALE`` of its lease. Its tables
+are then taken over where they are asked for, made again from the moves in Redis, and
+the requests it never answered are handled there; the players are told meanwhile
+(``notice``). docs/room.md ("Past one process: Redis") has the whole story.
 """
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from port.protocol import Message
+from port.protocol import Message, dump
+from port.room.errors import Refused
 
 # The room (``port.room.server.Room``) and its tables are passed in, not imported: the
 # server imports this module, and no two modules import each other.
@@ -29,7 +45,6 @@ Table = Any
 
 log = logging.getLogger("cardroom")
 
-CLAIM_TTL = 7 * 24 * 3600.0   # a table's owner key: the owner's heartbeat says whether it still holds it
 TABLE_MESSAGES = ("move", "sync", "resign", "rematch", "chat", "mute")
 INVITATION_MESSAGES = ("counter", "accept", "decline", "cancel")
 
@@ -134,59 +149,233 @@ class Remote:
         return True
 
 
+
+# ---- several processes on one Redis ----------------------------------------------------------
+
+LEASE = 4.0          # seconds a heartbeat lives (--lease); beaten every quarter of it
+STALE = 0.375        # of a lease: a silent owner's last beat older than this, it is gone
+ACK_WAIT = 1.0       # seconds a forwarded request waits for its owner's ack before the owner is looked at
+RESEND = 5.0         # a request its owner heard, alive, but has not acked: sent again (it dedups by id)
+HELD = 5.0           # seconds messages for a process that does not listen are kept and tried again
+BACKOFF = (0.2, 5.0)  # the first and the longest wait between tries at a Redis that is away
+QUEUE_MOST = 50_000  # commands kept for Redis while it is away; the oldest go past this
+RS, US = "\x1e", "\x1f"   # a channel message's records and fields (JSON text never holds either)
+_TAIL = re.compile(r'"table":"([^"]+)","seq":(\d+)\}$')   # a stream message's last fields
+
+MOVING = "The room's process that held this table stopped answering: another is taking it over."
+MOVED = "The table goes on: another process of the room holds it now."
+
+
+@dataclass
+class Sent:
+    """A request passed to the process that owns its table (or invitation), not yet acked."""
+
+    id: int
+    owner: str
+    table: str | None
+    who: Any
+    msg: Message
+    at: float
+    heard: bool = True       # PUBLISH said someone listened
+    told: bool = False       # the player was told the table is being moved
+
+
+class Link:
+    """Commands to Redis from the event loop without stopping it: queued, sent as one
+    pipeline a turn of the loop (``redis.asyncio``), each answer handed to its callback.
+    While Redis is away the queue is kept (the oldest dropped past ``QUEUE_MOST``) and
+    sent again, in order, once it is back."""
+
+    def __init__(self, hub: RedisHub, client: Any) -> None:
+        self.hub, self.client = hub, client
+        self.queue: list[tuple[tuple[Any, ...], Callable[[Any], None] | None]] = []
+        self.wake = asyncio.Event()
+        self.sent = 0            # round trips made (the bench counts them from outside too)
+
+    def send(self, *args: Any, then: Callable[[Any], None] | None = None) -> None:
+        self.queue.append((args, then))
+        self.wake.set()
+
+    async def ask(self, *args: Any) -> Any:
+        got: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.send(*args, then=lambda r: got.done() or got.set_result(r))
+        return await got
+
+    async def run(self) -> None:
+        import redis
+
+        delay = BACKOFF[0]
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            self.hub.seal()
+            batch, self.queue = self.queue, []
+            if not batch:
+                continue
+            try:
+                pipe = self.client.pipeline(transaction=False)
+                for args, _ in batch:
+                    pipe.execute_command(*args)
+                results = await pipe.execute(raise_on_error=False)
+            except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
+                self.hub.trouble(exc)
+                self.queue[:0] = batch
+                del self.queue[:max(0, len(self.queue) - QUEUE_MOST)]
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF[1])
+                self.wake.set()
+                continue
+            delay = BACKOFF[0]
+            self.sent += 1
+            self.hub.fine()
+            for (args, then), result in zip(batch, results):
+                if then is not None:
+                    try:
+                        then(result)
+                    except Exception:
+                        log.exception("a fault after the Redis command %s", args[0])
+
+
 class RedisHub(Hub):
     """Several processes on one Redis (``port.room.redisstore.RedisStore`` is the store)."""
 
-    def __init__(self, store: Any, url: str, table_ttl: float = 10.0, presence_ttl: float = 60.0) -> None:
+    def __init__(self, store: Any, url: str, table_ttl: float = LEASE, presence_ttl: float = 60.0) -> None:
         super().__init__()
         import redis
+
+        from port.room.redisstore import client
 
         self.store = store
         self.url = url
         self.me = "p" + secrets.token_hex(4)
-        self.table_ttl = table_ttl
+        self.table_ttl = table_ttl               # the lease
+        self.beat = table_ttl / 4
         self.presence_ttl = presence_ttl
-        self.redis = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=10)
+        self.redis = client(url)                 # the few reads that must be answered at once
+        self.redis_errors = (redis.ConnectionError, redis.TimeoutError, OSError)
         # Pub/sub channels are the server's, not a database's: name them by the database.
         db = self.redis.connection_pool.connection_kwargs.get("db", 0)
         self.channel_all = f"room:{db}:all"
-        self.listener: asyncio.Task[None] | None = None
-        self.pubsub: Any = None
+        self.channels = f"room:{db}:proc:"
+        store.me, store.lost, store.trouble = self.me, self.lost, self.trouble
+        self.link: Link | None = None
+        self.tasks: list[asyncio.Task[None]] = []
         # Where each player on another process is: learnt from its presence once, kept
         # by the "back" and "left" announcements (a GET a message was the hot path).
         self.whereabouts: dict[str, str] = {}
-        self.outbox: list[tuple[str, str]] = []     # (channel, payload): one round trip a step
+        self.entries: dict[str, dict[str, Any]] = {}         # our players' presence, refreshed
         self.lives: dict[str, tuple[bool, float]] = {}        # proc -> (alive, when asked)
-        self.owners: dict[str, tuple[str | None, float]] = {}  # table -> (owner, when asked)
+        self.owners: dict[str, str | None] = {}               # table -> its owner, as last learnt
+        self.mail: dict[str, list[str]] = {}                  # proc (or "all") -> records this turn
+        self.mail_sent: dict[str, list[Sent]] = {}            # proc -> the requests among them
+        self.held: dict[str, tuple[float, float]] = {}        # proc not listening -> (since, next try)
+        self.waiting: dict[str, deque[Sent]] = {}             # owner -> requests not acked yet
+        self.acks: dict[str, int] = {}                        # proc -> its last request handled here
+        self.handled: dict[str, OrderedDict[int, None]] = {}  # proc -> its recent requests handled here
+        self.checking: set[str] = set()
+        self.relayed: dict[tuple[str, str], int] = {}         # (player, table) -> last seq passed on
+        self.unseated: dict[str, set[str]] = {}
+        self.next_id = 0
+        self.down_since: float | None = None
+        self.settle_until = 0.0
+
+    # ---- start and stop ------------------------------------------------------------------
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        self.async_redis = aioredis.Redis.from_url(self.url)
-        self.pubsub = self.async_redis.pubsub()
-        await self.pubsub.subscribe(self._channel(self.me), self.channel_all)
+        self.async_redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0))
+        self.link = Link(self, self.async_redis)
         self.heartbeat()
-        self.listener = asyncio.create_task(self._listen())
+        ready = asyncio.get_running_loop().create_future()
+        self.tasks = [asyncio.create_task(self.link.run()), asyncio.create_task(self._listen(ready)),
+                      asyncio.create_task(self._watch())]
+        await asyncio.wait_for(ready, 10)
 
     async def stop(self) -> None:
-        if self.listener is not None:
-            self.listener.cancel()
-        if self.pubsub is not None:
-            await self.pubsub.aclose()
-            await self.async_redis.aclose()
+        """Stopping on purpose: say so, give the tables back at once (another process
+        takes each over when it is next asked for), stop beating."""
+        assert self.room is not None
+        for task in self.tasks[1:]:
+            task.cancel()
+        try:
+            script = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+            pipe = self.async_redis.pipeline(transaction=False)
+            for table_id in self.room.tables:
+                pipe.eval(script, 1, f"room:owner:{table_id}", self.me)
+            pipe.delete(f"room:alive:{self.me}")
+            pipe.publish(self.channel_all, RS.join([self.me, "X"]))
+            await asyncio.wait_for(pipe.execute(), 5)
+        except Exception as exc:              # Redis away: the heartbeat runs out instead
+            log.warning("the room could not tell Redis it stops (%s)", _reason(exc))
+        self.tasks[0].cancel()
+        await self.async_redis.aclose()
 
     def new_id(self, prefix: str) -> str:
         return f"{prefix}{self.me}-{secrets.token_hex(5)}"
 
     def _channel(self, proc: str) -> str:
-        return self.channel_all.replace(":all", f":proc:{proc}")
+        return self.channel_all if proc == "all" else self.channels + proc
 
-    # who is here: Redis's presence keys, one per player, refreshed while connected
+    # ---- Redis away and back ---------------------------------------------------------------
+
+    def trouble(self, exc: BaseException) -> None:
+        """A call to Redis failed: said once, in one sentence; the Link and the listener
+        try again with a backoff."""
+        if self.down_since is None:
+            self.down_since = time.monotonic()
+            log.error("the room lost its connection to Redis at %s (%s); trying again", self.url, _reason(exc))
+
+    def fine(self) -> None:
+        if self.down_since is None:
+            return
+        away, self.down_since = time.monotonic() - self.down_since, None
+        log.warning("Redis at %s is back after %.1f s", self.url, away)
+        # The others need a moment to beat and listen again before any is judged gone.
+        self.settle_until = time.monotonic() + self.table_ttl
+        self.heartbeat()
+        for name, entry in self.entries.items():
+            self._set_presence(name, entry)
+        assert self.room is not None
+        for table_id in list(self.room.tables):      # a table taken over meanwhile is not ours
+            self._send("GET", f"room:owner:{table_id}", then=lambda got, t=table_id: self._still_ours(t, got))
+
+    def _still_ours(self, table_id: str, got: Any) -> None:
+        if isinstance(got, bytes) and got.decode() != self.me:
+            self.lost(table_id)
+
+    def lost(self, table_id: str) -> None:
+        """Another process holds this table now (the fence refused a write): forget it here."""
+        assert self.room is not None
+        if self.room.tables.pop(table_id, None) is not None:
+            log.warning("table %s is held by another process now: dropped here", table_id)
+        self.owners.pop(table_id, None)
+
+    def _send(self, *args: Any, then: Callable[[Any], None] | None = None) -> None:
+        if self.link is not None:
+            self.link.send(*args, then=then)
+        else:                                # not started (a test calling in): at once
+            got = self.redis.execute_command(*args)
+            if then is not None:
+                then(got)
+
+    def _read(self, call: Callable[[], Any], default: Any) -> Any:
+        """A read that must be answered now; with Redis away, ``default`` (said once)."""
+        try:
+            return call()
+        except self.redis_errors as exc:
+            self.trouble(exc)
+            return default
+
+    # ---- who is here: Redis's presence keys, one per player, refreshed while connected -------
+
     def find(self, name: str) -> dict[str, Any] | None:
         local = self._conn_entry(name)
         if local is not None:
             return local
-        raw = self.redis.get(f"room:presence:{name.lower()}")
+        raw = self._read(lambda: self.redis.get(f"room:presence:{name.lower()}"), None)
         entry = None if raw is None else json.loads(raw)
         return entry if entry is not None and self.alive(entry.get("proc")) else None
 
@@ -204,23 +393,40 @@ class RedisHub(Hub):
             return False
         now = time.monotonic()
         known = self.lives.get(proc)
-        if known is not None and now - known[1] < self.table_ttl / 4:
+        if known is not None and now - known[1] < self.beat:
             return known[0]
-        living = bool(self.redis.exists(f"room:alive:{proc}"))
+        living = bool(self._read(lambda: self.redis.exists(f"room:alive:{proc}"), True))
         self.lives[proc] = (living, now)
         return living
 
     def heartbeat(self) -> None:
-        self.redis.set(f"room:alive:{self.me}", "1", px=int(self.table_ttl * 1000))
+        """The heartbeat's value is the lease (ms): another process tells from its time to
+        live how long ago it was beaten."""
+        ms = int(self.table_ttl * 1000)
+        self._send("SET", f"room:alive:{self.me}", ms, "PX", ms)
 
     def here(self, name: str, entry: dict[str, Any]) -> None:
-        self.store.set_presence(name.lower(), {**entry, "proc": self.me}, self.presence_ttl)
+        """A player's presence: written before its ``welcome`` when it comes in (so every
+        process finds it at once), through the Link when its entry changes."""
+        new = name.lower() not in self.entries
+        self.entries[name.lower()] = entry
+        self._set_presence(name.lower(), entry, now=new)
+
+    def _set_presence(self, name: str, entry: dict[str, Any], now: bool = False) -> None:
+        text = json.dumps({**entry, "proc": self.me}, separators=(",", ":"), sort_keys=True)
+        args = ("SET", f"room:presence:{name}", text, "PX", int(self.presence_ttl * 1000))
+        if now:
+            self._read(lambda: self.redis.execute_command(*args), None)
+        else:
+            self._send(*args)
 
     def absent(self, name: str) -> None:
-        self.store.drop_presence(name.lower())
+        self.entries.pop(name.lower(), None)
+        self.relayed = {k: v for k, v in self.relayed.items() if k[0] != name.lower()} if self.relayed else {}
+        self._send("DEL", f"room:presence:{name.lower()}")
 
     def announce(self, kind: str, name: str) -> None:
-        self._post(self.channel_all, json.dumps({"op": kind, "name": name, "from": self.me}))
+        self._mail("all", f"{kind[0].upper()}{US}{name}")
 
     def forward(self, name: str, text: str) -> None:
         proc = self.whereabouts.get(name.lower())
@@ -230,41 +436,91 @@ class RedisHub(Hub):
             if proc is None or proc == self.me:
                 return
             self.whereabouts[name.lower()] = proc
-        self._post(self._channel(proc), json.dumps({"op": "deliver", "to": name, "text": text}))
+        self._mail(proc, f"D{US}{name}{US}{text}")
 
-    def _post(self, channel: str, payload: str) -> None:
-        """Publish at the end of this step of the event loop, with the step's others in
-        one pipeline: a move's 3 to 6 messages cost one round trip to Redis, not one each."""
-        if not self.outbox:
-            try:
-                asyncio.get_running_loop().call_soon(self._flush)
-            except RuntimeError:             # no loop (a test calling in): at once
-                self.outbox.append((channel, payload))
-                self._flush()
-                return
-        self.outbox.append((channel, payload))
+    # ---- the mail: a turn's records for each process, one PUBLISH each -----------------------
 
-    def _flush(self) -> None:
-        out, self.outbox = self.outbox, []
-        if not out:
+    def _mail(self, proc: str, record: str, sent: Sent | None = None) -> None:
+        self.mail.setdefault(proc, []).append(record)
+        if sent is not None:
+            self.mail_sent.setdefault(proc, []).append(sent)
+        if self.link is not None:
+            self.link.wake.set()
+        else:
+            self.seal()
+
+    def seal(self) -> None:
+        """The turn's mail, one PUBLISH a process (called by the Link before it sends)."""
+        for proc, last in self.acks.items():
+            self.mail.setdefault(proc, []).append(f"A{US}{last}")
+        self.acks = {}
+        now = time.monotonic()
+        for proc in list(self.mail):
+            held = self.held.get(proc)
+            if held is not None and now < held[1]:
+                continue                       # not listening a moment ago: tried again soon
+            records, sent = self.mail.pop(proc), self.mail_sent.pop(proc, [])
+            payload = RS.join([self.me, *records])
+            self._send("PUBLISH", self._channel(proc), payload,
+                       then=lambda n, p=proc, r=records, s=sent: self._published(p, n, r, s))
+
+    def _published(self, proc: str, listeners: Any, records: list[str], sent: list[Sent]) -> None:
+        if not isinstance(listeners, int) or listeners > 0 or proc == "all":
+            self.held.pop(proc, None)
             return
-        pipe = self.redis.pipeline(transaction=False)
-        for channel, payload in out:
-            pipe.publish(channel, payload)
-        try:
-            pipe.execute()
-        except Exception:
-            log.exception("the room could not publish %d messages to Redis", len(out))
+        # Nobody listens on that process's channel: it is gone, or reconnecting. Its
+        # players' messages are kept and tried again for HELD seconds; its requests are
+        # looked at (``_check``), not sent again blindly.
+        now = time.monotonic()
+        since = self.held.get(proc, (now, now))[0]
+        self.held[proc] = (since, now + 0.5)
+        kept = [r for r in records if r[0] != "C"]
+        if kept and now - since < HELD:
+            self.mail[proc] = kept + self.mail.get(proc, [])
+            asyncio.get_running_loop().call_later(0.5, self._wake)
+        elif kept:
+            self.held.pop(proc, None)
+            self.whereabouts = {n: p for n, p in self.whereabouts.items() if p != proc}
+        for s in sent:
+            s.heard = False
+        if sent:
+            self._spawn(self._check(proc))
 
-    # who sits where: a set per player in Redis
+    def _wake(self) -> None:
+        if self.link is not None:
+            self.link.wake.set()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.append(task)
+        task.add_done_callback(lambda t: t in self.tasks and self.tasks.remove(t))
+
+    # ---- who sits where: a set per player in Redis -----------------------------------------
+
+    # Sent through the Link; until Redis has them, this process's own reads see them
+    # (``self._seated`` the tables added, ``self.unseated`` those taken away).
     def seat(self, name: str, table_id: str) -> None:
-        self.redis.sadd(f"room:seated:{name.lower()}", table_id)
+        super().seat(name, table_id)
+        self._forget_unseat(name, table_id)
+        self._send("SADD", f"room:seated:{name.lower()}", table_id,
+                   then=lambda _, n=name, t=table_id: Hub.unseat(self, n, t))
 
     def unseat(self, name: str, table_id: str) -> None:
-        self.redis.srem(f"room:seated:{name.lower()}", table_id)
+        Hub.unseat(self, name, table_id)
+        self.unseated.setdefault(name.lower(), set()).add(table_id)
+        self._send("SREM", f"room:seated:{name.lower()}", table_id,
+                   then=lambda _, n=name, t=table_id: self._forget_unseat(n, t))
+
+    def _forget_unseat(self, name: str, table_id: str) -> None:
+        gone = self.unseated.get(name.lower())
+        if gone is not None:
+            gone.discard(table_id)
+            if not gone:
+                del self.unseated[name.lower()]
 
     def seated(self, name: str) -> set[str]:
-        return {m.decode() for m in self.redis.smembers(f"room:seated:{name.lower()}")}
+        got = self._read(lambda: self.redis.smembers(f"room:seated:{name.lower()}"), set())
+        return ({m.decode() for m in got} | super().seated(name)) - self.unseated.get(name.lower(), set())
 
     def other_tables(self, name: str, known: set[str]) -> list[dict[str, Any]]:
         out = []
@@ -272,51 +528,46 @@ class RedisHub(Hub):
             row = self.store.table(table_id)
             if row is None:
                 continue
-            seat = [p.lower() for p in row.players].index(name.lower()) if name.lower() in \
-                [p.lower() for p in row.players] else None
+            low = [p.lower() for p in row.players]
+            seat = low.index(name.lower()) if name.lower() in low else None
             rules = {k: v for k, v in row.rules.items() if k != "_room"}
             clock = row.rules.get("_room", {}).get("clock", 0)
             out.append({"table": table_id, "game": row.game, "players": list(row.players), "rules": rules,
                         "clock": clock, "over": False, "seat": seat})
         return out
 
-    # who applies which table: an owner key with an expiry
+    # ---- who applies which table: an owner key, and the fence ------------------------------
+
     def claim(self, table_id: str) -> bool:
-        """Own a table. The claim lasts as long as this process's heartbeat (renewing
-        a key per table was 300 round trips a second at 1,000 tables): a claim whose
-        process has stopped beating is taken over."""
-        if self.store.claim_table(table_id, self.me, CLAIM_TTL):
+        """Own a table: one this process opened is its own already (the store set its
+        owner key); another, if it has no owner or its owner is gone (``_CLAIM``)."""
+        assert self.room is not None
+        if table_id in self.room.tables or table_id == self.store.opened:
             return True
-        owner = self.store.table_owner(table_id)
-        if owner is not None and owner != self.me and not self.alive(owner):
-            self.redis.delete(f"room:owner:{table_id}")
-            return self.store.claim_table(table_id, self.me, CLAIM_TTL)
-        return owner == self.me
+        got = self.store.take_table(table_id, "room:alive:", self.channels, STALE)
+        self.owners[table_id] = got
+        return got == self.me
 
     def release(self, table_id: str) -> None:
         self.owners.pop(table_id, None)
-        if self.store.table_owner(table_id) == self.me:
-            self.redis.delete(f"room:owner:{table_id}")
+        script = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+        self._send("EVAL", script, 1, f"room:owner:{table_id}", self.me)
 
-    def owner(self, table_id: str) -> str | None:
-        """Who applies a table, asked of Redis at most a few times a lease."""
-        now = time.monotonic()
-        known = self.owners.get(table_id)
-        if known is not None and now - known[1] < self.table_ttl / 4:
-            return known[0]
-        got = self.store.table_owner(table_id)
-        self.owners[table_id] = (got, now)
-        return got
+    async def _owner(self, table_id: str) -> str | None:
+        """Who applies a table: as last learnt (an owner changes only when a table is
+        taken over, and then the old one's silence or its fence tells), else asked."""
+        if table_id in self.owners:
+            return self.owners[table_id]
+        assert self.link is not None
+        got = await self.link.ask("GET", f"room:owner:{table_id}")
+        owner = got.decode() if isinstance(got, bytes) else None
+        if owner is not None:
+            self.owners[table_id] = owner
+        return owner
 
     def refresh_presence(self) -> None:
-        assert self.room is not None
-        pipe = self.redis.pipeline(transaction=False)
-        for conn in list(self.room.conns.values()):
-            if conn.name is not None:
-                entry = {**self.room.lobby.entry(conn), "proc": self.me}
-                pipe.set(f"room:presence:{conn.name.lower()}", json.dumps(entry, separators=(",", ":")),
-                         px=int(self.presence_ttl * 1000))
-        pipe.execute()
+        for name, entry in self.entries.items():
+            self._set_presence(name, entry)
 
     async def route(self, who: Any, msg: Message) -> bool:
         assert self.room is not None
@@ -324,77 +575,249 @@ class RedisHub(Hub):
             table_id = msg["table"]
             if table_id in self.room.tables:
                 return False
-            owner = self.owner(table_id)
+            if self.down_since is not None:
+                raise Refused("the room has lost its store for a moment: try again shortly")
+            owner = await self._owner(table_id)
+            if table_id in self.room.tables:      # taken over here meanwhile
+                return False
         elif msg.type in INVITATION_MESSAGES:
             if msg["id"] in self.room.invitations:
                 return False
             owner = msg["id"][1:].split("-")[0]
+            table_id = None
         else:
-            return False
-        if owner is not None and owner != self.me and not self.alive(owner):
-            # Its process is gone: the table is anybody's, made again from Redis here.
-            if msg.type in TABLE_MESSAGES and self.store.table_owner(msg["table"]) == owner:
-                self.redis.delete(f"room:owner:{msg['table']}")
-                self.owners.pop(msg["table"], None)
             return False
         if owner is None or owner == self.me:
             return False
-        self._post(self._channel(owner), json.dumps(
-            {"op": "command", "name": who.name, "bot": who.bot, "guest": who.guest,
-             "type": msg.type, "fields": dict(msg.fields)}))
+        if self.down_since is not None:
+            raise Refused("the room has lost its store for a moment: try again shortly")
+        self._pass(owner, table_id, who, msg)
         return True
 
+    def _pass(self, owner: str, table_id: str | None, who: Any, msg: Message) -> Sent:
+        self.next_id += 1
+        sent = Sent(self.next_id, owner, table_id, who, msg, time.monotonic())
+        self.waiting.setdefault(owner, deque()).append(sent)
+        fields = json.dumps(dict(msg.fields), separators=(",", ":"))
+        self._mail(owner, US.join(("C", str(sent.id), who.name, "1" if who.bot else "", "1" if who.guest else "",
+                                   msg.type, fields)), sent)
+        return sent
+
     def take_over(self, table_id: str) -> Table | None:
-        """A table whose process is gone (its owner key ran out): made again here."""
+        """A table asked for here that no living process holds: made again from Redis."""
         assert self.room is not None
         row = self.store.table(table_id)
         if row is None or not self.claim(table_id):
             return None
+        log.info("table %s taken over here", table_id)
         return self.room.play.load(row, time.time())
 
-    async def _listen(self) -> None:
-        assert self.room is not None
-        last = beat = time.monotonic()
+    # ---- the owner that does not answer ------------------------------------------------------
+
+    async def _watch(self) -> None:
+        """Beat; refresh the presence; look at each owner whose oldest request waits."""
+        last_beat = last_presence = time.monotonic()
         while True:
+            await asyncio.sleep(min(0.5, self.beat))
+            now = time.monotonic()
+            if now - last_beat >= self.beat:
+                last_beat = now
+                self.heartbeat()
+            if now - last_presence >= self.presence_ttl / 3:
+                last_presence = now
+                self.refresh_presence()
+            for owner, queue in list(self.waiting.items()):
+                if queue and now - queue[0].at > ACK_WAIT:
+                    self._spawn(self._check(owner))
+
+    async def _check(self, owner: str) -> None:
+        """An owner did not hear a request, or has not acked it: is it gone? Its tables
+        are then taken over here and the requests handled here; while it lives they wait
+        (sent again if it never heard them, or heard them long ago)."""
+        from port.room.store import StoreError
+
+        if owner in self.checking:
+            return
+        self.checking.add(owner)
+        try:
+            if time.monotonic() < self.settle_until:
+                await asyncio.sleep(self.settle_until - time.monotonic())
+            queue = self.waiting.pop(owner, deque())
+            for s in queue:
+                if s.table is not None and not s.told:
+                    s.told = True
+                    s.who.put(dump("notice", table=s.table, what="moving", text=MOVING))
+            tables = list(dict.fromkeys(s.table for s in queue))
+            for n, table_id in enumerate(tables):
+                try:
+                    await self._settle(owner, table_id, [s for s in queue if s.table == table_id])
+                except StoreError:               # Redis away: they wait for it
+                    left = [s for s in queue if s.table in tables[n:]]
+                    self.waiting.setdefault(owner, deque()).extend(left)
+                    break
+        except Exception:
+            log.exception("a fault looking at process %s", owner)
+        finally:
+            queue = self.waiting.get(owner)
+            if queue:
+                self.waiting[owner] = deque(sorted(queue, key=lambda s: s.id))
+            self.checking.discard(owner)
+
+    async def _settle(self, owner: str, table_id: str | None, sent: list[Sent]) -> None:
+        assert self.room is not None
+        if table_id is None:                 # invitations live in their process's memory
+            if any(not s.heard for s in sent) or not self.alive(owner):
+                for s in sent:
+                    await self.room.answer(s.who, s.msg)      # here: refused in plain words
+            else:
+                self.waiting.setdefault(owner, deque()).extend(sent)
+            return
+        holder = self.store.take_table(table_id, "room:alive:", self.channels, STALE)
+        self.owners[table_id] = holder
+        if holder == owner:                  # alive: wait on, or send again
+            now = time.monotonic()
+            for s in sent:
+                if not s.heard or now - s.at > RESEND:
+                    s.heard, s.at = True, now
+                    fields = json.dumps(dict(s.msg.fields), separators=(",", ":"))
+                    who = s.who
+                    self._mail(owner, US.join(("C", str(s.id), who.name, "1" if who.bot else "",
+                                               "1" if who.guest else "", s.msg.type, fields)), s)
+            self.waiting.setdefault(owner, deque()).extend(sent)
+            return
+        self._unmail(owner, sent)            # not for the old owner any more
+        if holder != self.me:                # another process took it: the requests go there
+            for s in sent:
+                self._pass(holder, table_id, s.who, s.msg)
+            return
+        table = self.room.tables.get(table_id)
+        if table is None:
+            row = self.store.table(table_id)
+            table = self.room.play.load(row, time.time()) if row is not None else None
+        log.info("table %s taken over from process %s (it stopped answering)", table_id, owner)
+        if table is not None:
+            await self._catch_up(table)
+            for name in table.players:
+                if name.lower() in self.room.conns:
+                    self.room.send(name, "notice", table=table_id, what="moved", text=MOVED)
+        done = self.store.done([f"{self.me}:{s.id}" for s in sent])
+        for s, stored in zip(sent, done):
+            if not (stored and s.msg.type == "move"):       # a move the old owner kept is not made twice
+                await self.room.answer(s.who, s.msg)
+
+    def _unmail(self, owner: str, sent: list[Sent]) -> None:
+        """Take requests out of the mail not yet sent to their old owner."""
+        heads = tuple(f"C{US}{s.id}{US}" for s in sent)
+        if owner in self.mail:
+            self.mail[owner] = [r for r in self.mail[owner] if not r.startswith(heads)]
+            self.mail_sent[owner] = [s for s in self.mail_sent.get(owner, []) if s not in sent]
+
+    async def _catch_up(self, table: Table) -> None:
+        """Our players at a table taken over get what its old owner kept but never said:
+        the stream after the last message passed on to them (as their own ``sync``)."""
+        assert self.room is not None
+        for name in table.players:
+            conn = self.room.conns.get(name.lower())
+            since = self.relayed.get((name.lower(), table.id))
+            if conn is not None and since is not None:
+                await self.room.answer(conn, Message("sync", {"table": table.id, "since": since}))
+
+    # ---- what the other processes say -------------------------------------------------------------
+
+    async def _listen(self, ready: asyncio.Future[None]) -> None:
+        """Our channel and the room's: subscribed again after any loss, with a backoff."""
+        delay = BACKOFF[0]
+        while True:
+            pubsub = self.async_redis.pubsub(ignore_subscribe_messages=True)
             try:
-                got = await self.pubsub.get_message(ignore_subscribe_messages=True,
-                                                    timeout=min(1.0, self.table_ttl / 4))
-                now = time.monotonic()
-                if now - beat > self.table_ttl / 4:
-                    beat = now
-                    self.heartbeat()
-                if now - last > self.presence_ttl / 3:
-                    last = now
-                    self.refresh_presence()
-                if got is None:
-                    continue
-                await self._handle(json.loads(got["data"]))
+                await pubsub.subscribe(self._channel(self.me), self.channel_all)
+                if not ready.done():
+                    ready.set_result(None)
+                delay = BACKOFF[0]
+                self.fine()
+                async for got in pubsub.listen():
+                    await self._heard(got["data"])
+            except asyncio.CancelledError:
+                raise
+            except self.redis_errors as exc:
+                self.trouble(exc)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF[1])
+            finally:
+                try:
+                    await pubsub.aclose()
+                except Exception:
+                    pass
+
+    async def _heard(self, data: bytes) -> None:
+        records = data.decode().split(RS)
+        sender = records[0]
+        for record in records[1:]:
+            try:
+                await self._record(sender, record)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("a fault reading the room's Redis channel")
-                await asyncio.sleep(0.5)
+                log.exception("a fault handling a message from process %s", sender)
 
-    async def _handle(self, data: dict[str, Any]) -> None:
+    async def _record(self, sender: str, record: str) -> None:
         room = self.room
         assert room is not None
-        op = data.get("op")
-        if op == "deliver":
-            conn = room.conns.get(str(data["to"]).lower())
+        op = record[0]
+        if op == "D":
+            _, name, text = record.split(US, 2)
+            conn = room.conns.get(name.lower())
             if conn is not None:
-                conn.put(data["text"])
-        elif op == "command":
-            who = Remote(room, data["name"], bool(data["bot"]), bool(data["guest"]))
-            await room.answer(who, Message(data["type"], data["fields"]))
-        elif op in ("left", "back") and data.get("from") != self.me:
-            name = str(data["name"]).lower()
-            if op == "back":
-                self.whereabouts[name] = str(data["from"])
-            elif self.whereabouts.get(name) == data["from"]:
-                del self.whereabouts[name]
-            (room.left if op == "left" else room.came_back)(data["name"])
-        elif op == "back":
-            self.whereabouts.pop(str(data["name"]).lower(), None)       # here now
+                conn.put(text)
+                tail = _TAIL.search(text, len(text) - 80)
+                if tail is not None:
+                    self.relayed[(name.lower(), tail.group(1))] = int(tail.group(2))
+        elif op == "C":
+            await self._command(sender, record)
+        elif op == "A":
+            last = int(record[2:])
+            queue = self.waiting.get(sender)
+            while queue and queue[0].id <= last:
+                queue.popleft()
+        elif op in ("L", "B") and sender != self.me:
+            name = record[2:]
+            low = name.lower()
+            if op == "B":
+                self.whereabouts[low] = sender
+            elif self.whereabouts.get(low) == sender:
+                del self.whereabouts[low]
+            (room.left if op == "L" else room.came_back)(name)
+        elif op == "B":
+            self.whereabouts.pop(record[2:].lower(), None)       # here now
+        elif op == "X" and sender != self.me:                   # a process stopped on purpose
+            self.lives[sender] = (False, time.monotonic())
+            if self.waiting.get(sender):
+                self._spawn(self._check(sender))
+
+    async def _command(self, sender: str, record: str) -> None:
+        from port.room.redisstore import COMMAND
+
+        assert self.room is not None
+        _, ident, name, bot, guest, kind, fields = record.split(US, 6)
+        number = int(ident)
+        self.whereabouts[name.lower()] = sender
+        seen = self.handled.setdefault(sender, OrderedDict())
+        if number not in seen:
+            seen[number] = None
+            if len(seen) > 4096:
+                seen.popitem(last=False)
+            token = COMMAND.set(f"{sender}:{number}")
+            try:
+                await self.room.answer(Remote(self.room, name, bool(bot), bool(guest)), Message(kind, json.loads(fields)))
+            finally:
+                COMMAND.reset(token)
+        self.acks[sender] = max(number, self.acks.get(sender, 0))
+        self._wake()
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text.rstrip(".")
 
 
 __all__ = ["Hub", "LocalHub", "RedisHub", "Remote"]

@@ -2,8 +2,9 @@
 
 A player on process 1 invites one on process 2, they negotiate and play; process 1,
 which holds the table, is killed with ``kill -9`` mid-hand; the player comes back on
-process 2, which takes the table over from the moves in Redis, and the game is
-finished there. Its record is the game the same seed and moves give without Redis.
+process 2 at once, which takes the table over from the moves in Redis within seconds
+(telling the players meanwhile), and the game is finished there. Its record is the
+game the same seed and moves give without Redis.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from port.room.games import GinDriver, replay
 from port.room.seat import seat_for
 from tests.room.helpers import Client, RoomProcess, stream
 
-LEASE = "1.5"
+TAKEOVER = 5.0      # seconds: a dead process's table goes on within this (issue 37)
 
 
 def _step(client: Client, seat: Any, table: str, moves: list, who: int, held: dict | None = None) -> bool:
@@ -39,8 +40,8 @@ def _step(client: Client, seat: Any, table: str, moves: list, who: int, held: di
 
 
 def test_two_processes_share_one_redis_and_a_dead_ones_table_goes_on(tmp_path: Path, redis_url: str) -> None:
-    one = RoomProcess(tmp_path / "one", "--redis", redis_url, "--lease", LEASE).start()
-    two = RoomProcess(tmp_path / "two", "--redis", redis_url, "--lease", LEASE).start()
+    one = RoomProcess(tmp_path / "one", "--redis", redis_url).start()       # the default lease
+    two = RoomProcess(tmp_path / "two", "--redis", redis_url).start()
     try:
         ann, bob = Client(one.url), Client(two.url)
         ann.enter("Ann")
@@ -76,21 +77,29 @@ def test_two_processes_share_one_redis_and_a_dead_ones_table_goes_on(tmp_path: P
         assert len(held) == 1
         seen = stream(ann.got, table)
         one.kill()                                            # the table's process dies mid-hand
+        killed = time.monotonic()
 
-        time.sleep(float(LEASE) + 0.5)
-        again = Client(two.url)
+        again = Client(two.url)                               # Ann comes back at once, on process 2
         assert again.answer("resume", token=ann.token)["name"] == "Ann"
         listed = again.wait("tables")["tables"]
         assert [t["table"] for t in listed] == [table]
+        (who, move), = held.items()                            # the open question is answered now
+        if who == 1:
+            bob.send("move", table=table, move=move)          # passed to the dead process first
         again.send("sync", table=table, since=0)
-        said = [again.wait(lambda m: m.get("table") == table and "seq" in m, timeout=10) for _ in seen]
+        said = [again.wait(lambda m: m.get("table") == table and "seq" in m, timeout=TAKEOVER) for _ in seen]
         assert stream(said, table) == seen                    # nothing it had acknowledged is lost
+        notices = [m for m in again.got if m.get("type") == "notice"]
+        assert [m["what"] for m in notices][:2] == ["moving", "moved"], notices      # told meanwhile
         fresh = seat_for("ginrummy", gin_player("easy", 1))
         for m in said:
             fresh.feed(m)
-        (who, move), = held.items()                            # the open question is answered now
-        (again if who == 0 else bob).send("move", table=table, move=move)
+        if who == 0:
+            again.send("move", table=table, move=move)
         moves.append((who, move))
+        opponent = bob if who == 0 else again                 # the move's event reaches the other seat
+        opponent.wait(lambda m: m.get("table") == table and m.get("type") == "event", timeout=TAKEOVER)
+        assert time.monotonic() - killed < TAKEOVER           # the game went on within seconds
         done = [False, False]
         deadline = time.monotonic() + 30
         while not all(done) and time.monotonic() < deadline:
@@ -105,6 +114,7 @@ def test_two_processes_share_one_redis_and_a_dead_ones_table_goes_on(tmp_path: P
         same = replay("ginrummy", rules, seed, moves).record(
             Meta(("Ann", "Bob"), ("room player", "room player"), date=day, seed=seed))
         assert text == same                                   # the game the same seed and moves give
+        assert "Traceback" not in two.log()
     finally:
         one.kill()
         two.stop()
