@@ -131,6 +131,11 @@ class Hub:
         it is for this process."""
         return False
 
+    async def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
+        """Keep a move before anyone hears of it: in one process, the store's call."""
+        assert self.room is not None
+        self.room.store.add_move(table_id, index, move)
+
     def take_over(self, table_id: str) -> Table | None:
         return None
 
@@ -162,6 +167,7 @@ QUEUE_MOST = 50_000  # commands kept for Redis while it is away; the oldest go p
 RS, US = "\x1e", "\x1f"   # a channel message's records and fields (JSON text never holds either)
 _TAIL = re.compile(r'"table":"([^"]+)","seq":(\d+)\}$')   # a stream message's last fields
 
+AWAY = "the room has lost its store for a moment: try again shortly"
 MOVING = "The room's process that held this table stopped answering: another is taking it over."
 MOVED = "The table goes on: another process of the room holds it now."
 
@@ -188,17 +194,22 @@ class Link:
 
     def __init__(self, hub: RedisHub, client: Any) -> None:
         self.hub, self.client = hub, client
-        self.queue: list[tuple[tuple[Any, ...], Callable[[Any], None] | None]] = []
+        self.queue: list[tuple[tuple[Any, ...], Callable[[Any], None] | None, Callable[[], None] | None]] = []
         self.wake = asyncio.Event()
-        self.sent = 0            # round trips made (the bench counts them from outside too)
 
-    def send(self, *args: Any, then: Callable[[Any], None] | None = None) -> None:
-        self.queue.append((args, then))
+    def send(self, *args: Any, then: Callable[[Any], None] | None = None,
+             failed: Callable[[], None] | None = None) -> None:
+        """Queue a command; ``then`` gets its answer; ``failed``, if given, is called
+        instead of keeping the command when Redis cannot be reached."""
+        self.queue.append((args, then, failed))
         self.wake.set()
 
-    async def ask(self, *args: Any) -> Any:
+    async def ask(self, *args: Any, away: BaseException | None = None) -> Any:
+        """A command's answer. With ``away``, that is raised if Redis cannot be reached
+        (else the command waits for Redis to be back)."""
         got: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.send(*args, then=lambda r: got.done() or got.set_result(r))
+        failed = None if away is None else (lambda: got.done() or got.set_exception(away))
+        self.send(*args, then=lambda r: got.done() or got.set_result(r), failed=failed)
         return await got
 
     async def run(self) -> None:
@@ -214,21 +225,23 @@ class Link:
                 continue
             try:
                 pipe = self.client.pipeline(transaction=False)
-                for args, _ in batch:
+                for args, _, _ in batch:
                     pipe.execute_command(*args)
                 results = await pipe.execute(raise_on_error=False)
             except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
                 self.hub.trouble(exc)
-                self.queue[:0] = batch
+                for _, _, failed in batch:
+                    if failed is not None:
+                        failed()
+                self.queue[:0] = [item for item in batch if item[2] is None]
                 del self.queue[:max(0, len(self.queue) - QUEUE_MOST)]
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF[1])
                 self.wake.set()
                 continue
             delay = BACKOFF[0]
-            self.sent += 1
             self.hub.fine()
-            for (args, then), result in zip(batch, results):
+            for (args, then, _), result in zip(batch, results):
                 if then is not None:
                     try:
                         then(result)
@@ -253,6 +266,7 @@ class RedisHub(Hub):
         self.presence_ttl = presence_ttl
         self.redis = client(url)                 # the few reads that must be answered at once
         self.redis_errors = (redis.ConnectionError, redis.TimeoutError, OSError)
+        self.no_script = redis.exceptions.NoScriptError
         # Pub/sub channels are the server's, not a database's: name them by the database.
         db = self.redis.connection_pool.connection_kwargs.get("db", 0)
         self.channel_all = f"room:{db}:all"
@@ -286,8 +300,9 @@ class RedisHub(Hub):
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
 
-        self.async_redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0))
+        self.async_redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 1))
         self.link = Link(self, self.async_redis)
+        self._read(lambda: self.redis.script_load(self.store._add_move.script), None)
         self.heartbeat()
         ready = asyncio.get_running_loop().create_future()
         self.tasks = [asyncio.create_task(self.link.run()), asyncio.create_task(self._listen(ready)),
@@ -353,9 +368,10 @@ class RedisHub(Hub):
             log.warning("table %s is held by another process now: dropped here", table_id)
         self.owners.pop(table_id, None)
 
-    def _send(self, *args: Any, then: Callable[[Any], None] | None = None) -> None:
+    def _send(self, *args: Any, then: Callable[[Any], None] | None = None,
+              failed: Callable[[], None] | None = None) -> None:
         if self.link is not None:
-            self.link.send(*args, then=then)
+            self.link.send(*args, then=then, failed=failed)
         else:                                # not started (a test calling in): at once
             got = self.redis.execute_command(*args)
             if then is not None:
@@ -462,7 +478,21 @@ class RedisHub(Hub):
             records, sent = self.mail.pop(proc), self.mail_sent.pop(proc, [])
             payload = RS.join([self.me, *records])
             self._send("PUBLISH", self._channel(proc), payload,
-                       then=lambda n, p=proc, r=records, s=sent: self._published(p, n, r, s))
+                       then=lambda n, p=proc, r=records, s=sent: self._published(p, n, r, s),
+                       failed=lambda p=proc, r=records, s=sent: self._unsent(p, r, s))
+
+    def _unsent(self, proc: str, records: list[str], sent: list[Sent]) -> None:
+        """Redis away: the players' messages wait for it (in order); the requests are
+        refused, in one plain sentence, rather than kept waiting without a word."""
+        kept = [r for r in records if r[0] != "C"]
+        if kept:
+            self.mail[proc] = kept + self.mail.get(proc, [])
+        queue = self.waiting.get(proc)
+        for s in sent:
+            if queue is not None and s in queue:
+                queue.remove(s)
+            fields = {"table": s.table} if s.table else {}
+            s.who.put(dump("error", refused=s.msg.type, reason=AWAY, **fields))
 
     def _published(self, proc: str, listeners: Any, records: list[str], sent: list[Sent]) -> None:
         if not isinstance(listeners, int) or listeners > 0 or proc == "all":
@@ -565,6 +595,25 @@ class RedisHub(Hub):
             self.owners[table_id] = owner
         return owner
 
+    async def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
+        """A move kept through the Link: in the turn's pipeline with every other table's,
+        the event loop free meanwhile (the table waits, in ``Play._play``)."""
+        from port.room.store import StoreError
+
+        if self.link is None:
+            self.store.add_move(table_id, index, move)
+            return
+        away = StoreError(f"The room lost its connection to Redis at {self.url}.")
+        if self.down_since is not None:
+            raise away
+        keys, args = self.store.move_command(table_id, index, move)
+        got = await self.link.ask("EVALSHA", self.store._add_move.sha, len(keys), *keys, *args, away=away)
+        if isinstance(got, self.no_script):                           # Redis restarted: its scripts are gone
+            got = await self.link.ask("EVAL", self.store._add_move.script, len(keys), *keys, *args, away=away)
+        if isinstance(got, Exception):
+            raise StoreError(f"Redis at {self.url} refused a command ({_reason(got)}).")
+        self.store.moved(table_id, index, int(got))
+
     def refresh_presence(self) -> None:
         for name, entry in self.entries.items():
             self._set_presence(name, entry)
@@ -576,7 +625,7 @@ class RedisHub(Hub):
             if table_id in self.room.tables:
                 return False
             if self.down_since is not None:
-                raise Refused("the room has lost its store for a moment: try again shortly")
+                raise Refused(AWAY)
             owner = await self._owner(table_id)
             if table_id in self.room.tables:      # taken over here meanwhile
                 return False
@@ -590,7 +639,7 @@ class RedisHub(Hub):
         if owner is None or owner == self.me:
             return False
         if self.down_since is not None:
-            raise Refused("the room has lost its store for a moment: try again shortly")
+            raise Refused(AWAY)
         self._pass(owner, table_id, who, msg)
         return True
 

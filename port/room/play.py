@@ -8,6 +8,7 @@ table is the only one that applies it; the others pass their players' intentions
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from datetime import date
@@ -36,6 +37,13 @@ class Play:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        # A table's moves one at a time: a move's write may wait on the store (Redis), and
+        # nothing else at its table (a move, a resignation, a sync) may see it until kept.
+        self.orders: dict[str, asyncio.Lock] = {}
+        self.standins: set[asyncio.Task[None]] = set()
+
+    def _order(self, table: Table) -> asyncio.Lock:
+        return self.orders.setdefault(table.id, asyncio.Lock())
 
     # ---- tables made again -----------------------------------------------------------------
 
@@ -136,27 +144,28 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self._play(table, seat, msg["move"], by=None)
+        await self._play(table, seat, msg["move"], by=None)
         table.timeouts[seat] = 0
 
-    def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
+    async def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
         """Make a move at a table: the rules check it, the store keeps it, then the
         seats hear of it. A move the store cannot keep is taken back."""
-        index = len(table.driver.moves)
-        try:
-            table.driver.apply(seat, move)
-        except (IllegalMove, ProtocolError) as exc:
-            raise Refused(_seat_words(str(exc), table)) from None
-        stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
-        try:
-            self.room.store.add_move(table.id, index, stored)
-        except StoreError:
-            table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
-            table.driver.out = []
-            raise
-        self._after(table, time.time())
+        async with self._order(table):
+            if table.finished is not None or table.driver is None:
+                raise Refused("that game is over")
+            index = len(table.driver.moves)
+            try:
+                table.driver.apply(seat, move)
+            except (IllegalMove, ProtocolError) as exc:
+                raise Refused(_seat_words(str(exc), table)) from None
+            stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
+            try:
+                await self.room.hub.add_move(table.id, index, stored)
+            except StoreError:
+                table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
+                table.driver.out = []
+                raise
+            self._after(table, time.time())
 
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
@@ -217,9 +226,10 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self.finish(table, "resigned", seat)
+        async with self._order(table):
+            if table.finished is not None:
+                raise Refused("that game is over")
+            self.finish(table, "resigned", seat)
 
     # ---- what a seat asks of its table -----------------------------------------------------------
 
@@ -227,6 +237,8 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
+        async with self._order(table):
+            pass                                     # a move being kept is said first
         for m in table.since(seat, msg.get("since", 0)):
             who.put(dumps(m))
         if table.finished is not None:
@@ -282,6 +294,9 @@ class Play:
                 log.exception("a fault at table %s", table.id)
 
     def _tick_table(self, table: Table, now: float, mono: float) -> None:
+        lock = self.orders.get(table.id)
+        if lock is not None and lock.locked():
+            return                               # a move is being kept: its clock is armed after
         if table.finished is not None:
             if mono - table.finished["at"] > REMATCH_TTL:
                 self._forget(table)
@@ -316,7 +331,20 @@ class Play:
         if count >= TIMEOUTS_TO_FORFEIT:
             self.finish(table, "clock", seat)
             return
-        self._play(table, seat, move, by="clock")
+        table.deadline = None                    # armed again once the stand-in's move is kept
+        task = asyncio.get_running_loop().create_task(self._stand_in(table, seat, move))
+        self.standins.add(task)
+        task.add_done_callback(self.standins.discard)
+
+    async def _stand_in(self, table: Table, seat: int, move: dict[str, Any]) -> None:
+        try:
+            await self._play(table, seat, move, by="clock")
+        except StoreError as exc:                # the store is failing: tried again in a second
+            log.error("table %s: %s", table.id, exc)
+            table.timeouts[seat] -= 1
+            table.deadline = time.time() + 1.0
+        except Refused:
+            pass                                 # the game ended meanwhile
 
     def _abandon(self, table: Table) -> None:
         """Both players gone past their grace: the game counts for nothing."""
@@ -326,6 +354,7 @@ class Play:
     def _forget(self, table: Table) -> None:
         room = self.room
         room.tables.pop(table.id, None)
+        self.orders.pop(table.id, None)
         room.hub.release(table.id)
         for name in table.players:
             room.hub.unseat(name, table.id)

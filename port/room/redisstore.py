@@ -175,10 +175,11 @@ CLAIM_TTL = 7 * 24 * 3600.0   # a table's owner key (the owner's heartbeat says 
 
 
 def client(url: str) -> redis.Redis:
-    """A synchronous client for the event loop: no retries inside redis-py (its default
-    waits and tries again, seconds with every table stopped); a lost connection fails at
-    once and the room says so (the hub tries Redis again, with a backoff, on its own)."""
-    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5, retry=Retry(NoBackoff(), 0))
+    """A synchronous client for the event loop: a command is tried again once, at once
+    (a connection Redis closed while it was away is made again), never with redis-py's
+    default backoff (seconds with every table stopped); then it fails and the room says
+    so (the hub tries Redis again, with a backoff, on its own)."""
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5, retry=Retry(NoBackoff(), 1))
 
 
 class RedisStore:
@@ -314,12 +315,21 @@ class RedisStore:
         self.opened = table.table_id
 
     def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
+        keys, args = self.move_command(table_id, index, move)
+        with self._redis():
+            have = int(self._add_move(keys=keys, args=args))
+        self.moved(table_id, index, have)
+
+    def move_command(self, table_id: str, index: int, move: dict[str, Any]) -> tuple[list[str], list[Any]]:
+        """The keys and arguments of ``_ADD_MOVE`` for a move (the hub sends it its own way)."""
         keys = [f"{P}owner:{table_id}", f"{P}table:{table_id}", _moves(table_id)]
         command = COMMAND.get()
         if command is not None:
             keys.append(f"{P}done:{command}")
-        with self._redis():
-            have = int(self._add_move(keys=keys, args=[self.me, _ms(CLAIM_TTL), int(index), to_json(move), DONE_TTL]))
+        return keys, [self.me, _ms(CLAIM_TTL), int(index), to_json(move), DONE_TTL]
+
+    def moved(self, table_id: str, index: int, have: int) -> None:
+        """What ``_ADD_MOVE`` answered, as the store says it: nothing, or a StoreError."""
         self._fence(table_id, have)
         if have < 0:
             raise StoreError(f"There is no running table {table_id}.")
