@@ -273,7 +273,8 @@ class RedisHub(Hub):
         self.channels = f"room:{db}:proc:"
         store.me, store.lost, store.trouble = self.me, self.lost, self.trouble
         self.link: Link | None = None
-        self.tasks: list[asyncio.Task[None]] = []
+        self.tasks: list[asyncio.Task[None]] = []              # the Link's, the listener, the watch
+        self.spawned: set[asyncio.Task[None]] = set()          # requests handled, owners looked at
         # Where each player on another process is: learnt from its presence once, kept
         # by the "back" and "left" announcements (a GET a message was the hot path).
         self.whereabouts: dict[str, str] = {}
@@ -288,6 +289,7 @@ class RedisHub(Hub):
         self.handled: dict[str, OrderedDict[int, None]] = {}  # proc -> its recent requests handled here
         self.checking: set[str] = set()
         self.relayed: dict[tuple[str, str], int] = {}         # (player, table) -> last seq passed on
+        self.last_ack: dict[str, float] = {}                  # owner -> when it last acked
         self.unseated: dict[str, set[str]] = {}
         self.next_id = 0
         self.down_since: float | None = None
@@ -302,7 +304,8 @@ class RedisHub(Hub):
 
         self.async_redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 1))
         self.link = Link(self, self.async_redis)
-        self._read(lambda: self.redis.script_load(self.store._add_move.script), None)
+        for script in (self.store._add_move, self.store._claim):
+            self._read(lambda: self.redis.script_load(script.script), None)
         self.heartbeat()
         ready = asyncio.get_running_loop().create_future()
         self.tasks = [asyncio.create_task(self.link.run()), asyncio.create_task(self._listen(ready)),
@@ -313,7 +316,7 @@ class RedisHub(Hub):
         """Stopping on purpose: say so, give the tables back at once (another process
         takes each over when it is next asked for), stop beating."""
         assert self.room is not None
-        for task in self.tasks[1:]:
+        for task in [*self.tasks[1:], *self.spawned]:
             task.cancel()
         try:
             script = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
@@ -522,8 +525,8 @@ class RedisHub(Hub):
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
-        self.tasks.append(task)
-        task.add_done_callback(lambda t: t in self.tasks and self.tasks.remove(t))
+        self.spawned.add(task)
+        task.add_done_callback(self.spawned.discard)
 
     # ---- who sits where: a set per player in Redis -----------------------------------------
 
@@ -652,6 +655,22 @@ class RedisHub(Hub):
                                    msg.type, fields)), sent)
         return sent
 
+    async def _take(self, table_id: str) -> str:
+        """``RedisStore.take_table`` through the Link: the table's owner after the claim."""
+        from port.room.redisstore import CLAIM_TTL
+        from port.room.store import StoreError
+
+        assert self.link is not None
+        script = self.store._claim
+        args = (1, f"room:owner:{table_id}", self.me, int(CLAIM_TTL * 1000), "room:alive:", self.channels, STALE)
+        away = StoreError(f"The room lost its connection to Redis at {self.url}.")
+        got = await self.link.ask("EVALSHA", script.sha, *args, away=away)
+        if isinstance(got, self.no_script):
+            got = await self.link.ask("EVAL", script.script, *args, away=away)
+        if isinstance(got, Exception):
+            raise StoreError(f"Redis at {self.url} refused a command ({_reason(got)}).")
+        return got.decode() if isinstance(got, bytes) else str(got)
+
     def take_over(self, table_id: str) -> Table | None:
         """A table asked for here that no living process holds: made again from Redis."""
         assert self.room is not None
@@ -676,7 +695,8 @@ class RedisHub(Hub):
                 last_presence = now
                 self.refresh_presence()
             for owner, queue in list(self.waiting.items()):
-                if queue and now - queue[0].at > ACK_WAIT:
+                # An owner that acks is there, only slow (a busy room): it is not looked at.
+                if queue and now - queue[0].at > ACK_WAIT and now - self.last_ack.get(owner, 0.0) > ACK_WAIT:
                     self._spawn(self._check(owner))
 
     async def _check(self, owner: str) -> None:
@@ -721,7 +741,7 @@ class RedisHub(Hub):
             else:
                 self.waiting.setdefault(owner, deque()).extend(sent)
             return
-        holder = self.store.take_table(table_id, "room:alive:", self.channels, STALE)
+        holder = await self._take(table_id)
         self.owners[table_id] = holder
         if holder == owner:                  # alive: wait on, or send again
             now = time.monotonic()
@@ -822,9 +842,12 @@ class RedisHub(Hub):
                 if tail is not None:
                     self.relayed[(name.lower(), tail.group(1))] = int(tail.group(2))
         elif op == "C":
-            await self._command(sender, record)
+            # Each request on its own: one waiting for its table's write holds up no other
+            # (those at one table keep their order: the table's lock is taken in turn).
+            self._spawn(self._command(sender, record))
         elif op == "A":
             last = int(record[2:])
+            self.last_ack[sender] = time.monotonic()
             queue = self.waiting.get(sender)
             while queue and queue[0].id <= last:
                 queue.popleft()
