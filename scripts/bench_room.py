@@ -4,6 +4,7 @@ process (SQLite) or two sharing a Redis (issue 30). A benchmark, not a test.
     .venv/bin/python scripts/bench_room.py --tables 1000 --seconds 60 --runs 3
     .venv/bin/python scripts/bench_room.py --tables 1000 --redis --runs 3
     .venv/bin/python scripts/bench_room.py --sweep 250,500,1000,1500 --seconds 30
+    .venv/bin/python scripts/bench_room.py --sweep 1000,1500,2000,2500 --seconds 30 --redis
 
 Each run starts the room (``python -m port.room``) in its own process(es) on a free
 port of 127.0.0.1, with a fresh ``--data`` directory (or, with ``--redis``, a
@@ -24,9 +25,14 @@ Measured, over --seconds of steady state once every table has started:
   the whole of the step before: its ``clock`` message, which the room sends last), so
   the opponent's first numbered message after the send is the move's own;
 * moves/s: moves sent in the window, per second;
-* the room's CPU (share of one core) and memory (VmRSS at the end, VmHWM), from
-  /proc/PID of the room process(es) (and of redis-server), and the clients' CPU and
-  event-loop lag, which say whether the load generator was the bottleneck.
+* the room's CPU (share of one core, and ms a move) and memory (VmRSS at the end,
+  VmHWM), from /proc/PID of the room process(es) (and of redis-server), and the
+  clients' CPU and event-loop lag, which say whether the load generator was the
+  bottleneck;
+* with --redis, the rooms' round trips to Redis a move: the blocking ones (redis-py's
+  synchronous client: the event loop waits) and the others (``redis.asyncio``), and
+  the replies and channel messages read, counted where redis-py sends and reads (a
+  pipeline is one send). Counts, not times: robust on a shared machine.
 
 Then the clients drain (no more rematches; asks answered at once) and check every game:
 "lost" counts the games that did not finish and the moves never acknowledged (or
