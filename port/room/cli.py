@@ -80,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _store(args: argparse.Namespace):   # -> (Store, Hub)
-    from port.room.hub import LocalHub, RedisHub
+    from port.room.hub import LocalHub
+    from port.room.redishub import RedisHub
     from port.room.store import SqliteStore, StoreError
 
     try:
