@@ -4,6 +4,7 @@ process (SQLite) or two sharing a Redis (issue 30). A benchmark, not a test.
     .venv/bin/python scripts/bench_room.py --tables 1000 --seconds 60 --runs 3
     .venv/bin/python scripts/bench_room.py --tables 1000 --redis --runs 3
     .venv/bin/python scripts/bench_room.py --sweep 250,500,1000,1500 --seconds 30
+    .venv/bin/python scripts/bench_room.py --sweep 1000,1500,2000,2500 --seconds 30 --redis
 
 Each run starts the room (``python -m port.room``) in its own process(es) on a free
 port of 127.0.0.1, with a fresh ``--data`` directory (or, with ``--redis``, a
@@ -25,9 +26,14 @@ Measured, over --seconds of steady state once every table has started:
   the whole of the step before: its ``clock`` message, which the room sends last), so
   the opponent's first numbered message after the send is the move's own;
 * moves/s: moves sent in the window, per second;
-* the room's CPU (share of one core) and memory (VmRSS at the end, VmHWM), from
-  /proc/PID of the room process(es) (and of redis-server), and the clients' CPU and
-  event-loop lag, which say whether the load generator was the bottleneck.
+* the room's CPU (share of one core, and ms a move) and memory (VmRSS at the end,
+  VmHWM), from /proc/PID of the room process(es) (and of redis-server), and the
+  clients' CPU and event-loop lag, which say whether the load generator was the
+  bottleneck;
+* with --redis, the rooms' round trips to Redis a move: the blocking ones (redis-py's
+  synchronous client: the event loop waits) and the others (``redis.asyncio``), and
+  the replies and channel messages read, counted where redis-py sends and reads (a
+  pipeline is one send). Counts, not times: robust on a shared machine.
 
 Then the clients drain (no more rematches; asks answered at once) and check every game:
 "lost" counts the games that did not finish and the moves never acknowledged (or
@@ -145,7 +151,9 @@ def summary(row: dict[str, Any]) -> str:
             f"{row['lag_p99']:.1f} ms; waiting for a CPU: room {row['room_wait']:.0f}%, clients "
             f"{row['client_wait']:.0f}% (load average {row['load']:.1f}); GC pauses over 5 ms: room {row['room_gc_n']:.0f}, "
             f"longest {row['room_gc_max']:.0f} ms, clients' longest {row['client_gc_max']:.0f} ms; games {row['games']}, lost {row['lost']}, diverged {row['diverged']}, "
-            f"clock timeouts {row['timeouts']}, errors {row['errors']}, room faults {row['faults']}")
+            f"clock timeouts {row['timeouts']}, errors {row['errors']}, room faults {row['faults']}; room CPU a move "
+            f"{row['room_cpu_ms_move']:.2f} ms" + (f"; Redis a move: {row['rt_sync_move']:.2f} blocking round trips, "
+            f"{row['rt_async_move']:.2f} other sends, {row['reads_move']:.2f} reads" if row["mode"] != "1 process, SQLite" else ""))
 
 
 def median_row(count: int, runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -262,11 +270,42 @@ def timed(phase, info):
         log.write(f"{time.time():.3f} {info['generation']} {time.perf_counter() - began[0]:.4f}\\n")
         log.flush()
 gc.callbacks.append(timed)
+if sys.argv[3] != "-":
+    # With --redis: the room's round trips to Redis, counted where redis-py sends (a
+    # pipeline is one), blocking ones (the synchronous client: the event loop waits)
+    # apart from the others, and the replies and channel messages read, written to a
+    # file every half second (the bench's hook, as the collector's above).
+    import threading
+    import redis.asyncio.connection as aconn, redis.connection as sconn
+    counts = [0, 0, 0]
+    def counted(cls, name, i, wrap):
+        inner = getattr(cls, name)
+        setattr(cls, name, wrap(inner, i))
+    def plain(inner, i):
+        def f(*a, **k):
+            counts[i] += 1
+            return inner(*a, **k)
+        return f
+    def awaited(inner, i):
+        async def f(*a, **k):
+            counts[i] += 1
+            return await inner(*a, **k)
+        return f
+    counted(sconn.AbstractConnection, "send_packed_command", 0, plain)
+    counted(aconn.AbstractConnection, "send_packed_command", 1, awaited)
+    counted(aconn.AbstractConnection, "read_response", 2, awaited)
+    def beat(path=sys.argv[3]):
+        with open(path, "a") as out:
+            while True:
+                out.write(f"{time.time():.3f} {counts[0]} {counts[1]} {counts[2]}\\n")
+                out.flush()
+                time.sleep(0.5)
+    threading.Thread(target=beat, daemon=True).start()
 if sys.argv[2] == "off":
     gc.disable()
 elif sys.argv[2] != "default":
     gc.set_threshold(*(int(x) for x in sys.argv[2].split(",")))
-sys.argv = ["port.room"] + sys.argv[3:]
+sys.argv = ["port.room"] + sys.argv[4:]
 runpy.run_module("port.room", run_name="__main__", alter_sys=True)
 """
 
@@ -284,10 +323,26 @@ def gc_pauses(folder: Path, n: int, start: float, end: float) -> list[float]:
     return out
 
 
+def round_trips(folder: Path, n: int, start: float, end: float) -> tuple[float, float, float]:
+    """The room's Redis traffic between two times (time.time()), from its counter's
+    file: (blocking round trips, other sends, replies and channel messages read)."""
+    path = folder / f"room{n}.rt"
+    if not path.exists():
+        return 0.0, 0.0, 0.0
+    rows = [[float(x) for x in line.split()] for line in path.read_text().splitlines() if line.count(" ") == 3]
+    inside = [r for r in rows if start <= r[0] <= end]
+    if len(inside) < 2:
+        return 0.0, 0.0, 0.0
+    first, last = inside[0], inside[-1]
+    scale = (end - start) / (last[0] - first[0])        # the file's window is a little shorter
+    return tuple(scale * (last[i] - first[i]) for i in (1, 2, 3))  # type: ignore[return-value]
+
+
 def start_room(folder: Path, redis_url: str | None, n: int) -> tuple[Proc, str]:
     """A room process on a free port; (its process, its ws:// address)."""
     # Every bench client is a guest on 127.0.0.1: the room's limits per address are lifted.
-    cmd = [sys.executable, "-c", ROOM_BOOT, str(folder / f"room{n}.gc"), _ROOM_GC, "--port", "0", "--quiet",
+    trips = str(folder / f"room{n}.rt") if redis_url else "-"
+    cmd = [sys.executable, "-c", ROOM_BOOT, str(folder / f"room{n}.gc"), _ROOM_GC, trips, "--port", "0", "--quiet",
            "--data", str(folder), "--connections-per-address", "0", "--guests-per-address", "0"]
     if redis_url:
         cmd += ["--redis", redis_url]
@@ -402,6 +457,7 @@ def measure(args: argparse.Namespace, count: int, rooms: list[Proc], procs: list
         w.popen.stdin.write(b"go\n")
         w.popen.stdin.flush()
     time.sleep(args.seconds)
+    ended = time.time()
     wall = time.monotonic() - start
     cpu = {p.name: 100.0 * (p.cpu() - p.cpu0) / wall for p in procs}
     kernel = {p.name: 100.0 * (p.sys() - p.sys0) / wall for p in procs}
@@ -429,6 +485,12 @@ def measure(args: argparse.Namespace, count: int, rooms: list[Proc], procs: list
     figures["room_gc_max"] = 1000 * max(pauses, default=0.0)
     figures["room_gc_s"] = sum(pauses)
     figures["room_gc_n"] = len(pauses)
+    trips = [round_trips(folder, n, began, ended) for n in range(len(rooms))]
+    moves = max(1.0, figures["moves_s"] * args.seconds)
+    figures["rt_sync_move"] = sum(t[0] for t in trips) / moves
+    figures["rt_async_move"] = sum(t[1] for t in trips) / moves
+    figures["reads_move"] = sum(t[2] for t in trips) / moves
+    figures["room_cpu_ms_move"] = 10.0 * figures["room_cpu"] / max(1e-9, figures["moves_s"])
     return figures
 
 

@@ -59,7 +59,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
     p.add_argument("--invite-time", type=float, default=120.0,
                    help="seconds an invitation (each round of it) waits for its answer")
-    p.add_argument("--lease", type=float, default=10.0,
+    p.add_argument("--lease", type=float, default=4.0,
                    help="with --redis: seconds a process's heartbeat lives unless beaten again (another "
                         "process takes its tables over once it has run out)")
     p.add_argument("--pages", metavar="DIR",
@@ -132,7 +132,8 @@ def _loop_factory():   # -> a new event loop, or None (asyncio's own)
 
 
 def _store(args: argparse.Namespace):   # -> (Store, Hub)
-    from port.room.hub import LocalHub, RedisHub
+    from port.room.hub import LocalHub
+    from port.room.redishub import RedisHub
     from port.room.store import SqliteStore, StoreError
 
     try:

@@ -8,6 +8,7 @@ table is the only one that applies it; the others pass their players' intentions
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from datetime import date
@@ -39,6 +40,14 @@ class Play:
         self.room = room
         self.stalls = Stalls(self)
         self.moved: dict[str, set[int]] = {}    # table -> the seats that made a move of their own
+        # A table's moves one at a time: a move's write may wait on the store (Redis), and
+        # nothing else at its table (a move, a resignation, a sync) may see it until kept.
+        self.orders: dict[str, asyncio.Lock] = {}
+        self.standins: set[asyncio.Task[None]] = set()
+        self.retrying: asyncio.Task[None] | None = None    # the stalled tables tried again, in turn
+
+    def _order(self, table: Table) -> asyncio.Lock:
+        return self.orders.setdefault(table.id, asyncio.Lock())
 
     # ---- tables made again -----------------------------------------------------------------
 
@@ -147,31 +156,34 @@ class Play:
         if table.id in self.stalls:
             self.stalls.hold(table, seat, msg["move"], None)      # played when there is space
         else:
-            self._play(table, seat, msg["move"], by=None)
+            await self._play(table, seat, msg["move"], by=None)
         self.moved.setdefault(table.id, set()).add(seat)
         table.timeouts[seat] = 0
 
-    def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
+    async def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
         """Make a move at a table: the rules check it, the store keeps it, then the
         seats hear of it. A move the store cannot keep is taken back."""
-        index = len(table.driver.moves)
-        try:
-            table.driver.apply(seat, move)
-        except (IllegalMove, ProtocolError) as exc:
-            raise Refused(_seat_words(str(exc), table)) from None
-        stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
-        try:
-            self.room.store.add_move(table.id, index, stored)
-        except StoreError as exc:
-            table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
-            table.driver.out = []
-            if not isinstance(exc, StoreFull):
-                raise
-            self.stalls.hold(table, seat, move, by, first=True)     # not refused: kept for later
-            self.stalls.stall(table, str(exc))
-            return
-        self.stalls.over(table)
-        self._after(table, time.time())
+        async with self._order(table):
+            if table.finished is not None or table.driver is None:
+                raise Refused("that game is over")
+            index = len(table.driver.moves)
+            try:
+                table.driver.apply(seat, move)
+            except (IllegalMove, ProtocolError) as exc:
+                raise Refused(_seat_words(str(exc), table)) from None
+            stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
+            try:
+                await self.room.hub.add_move(table.id, index, stored)
+            except StoreError as exc:
+                table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
+                table.driver.out = []
+                if not isinstance(exc, StoreFull):
+                    raise
+                self.stalls.hold(table, seat, move, by, first=True)     # not refused: kept for later
+                self.stalls.stall(table, str(exc))
+                return
+            self.stalls.over(table)
+            self._after(table, time.time())
 
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
@@ -278,9 +290,10 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self.finish(table, "resigned", seat)
+        async with self._order(table):
+            if table.finished is not None:
+                raise Refused("that game is over")
+            self.finish(table, "resigned", seat)
 
     # ---- what a seat asks of its table -----------------------------------------------------------
 
@@ -288,6 +301,8 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
+        async with self._order(table):
+            pass                                     # a move being kept is said first
         stream = table.streams[seat]
         # The frames as they were said, a page at a time (the edge paces them: a sync
         # costs what it sends, and no more of the loop than its connection's share).
@@ -347,22 +362,36 @@ class Play:
 
     def tick(self, now: float, mono: float) -> None:
         """Run out what has run out at each table: move clocks, absences, rematch offers."""
-        full = False            # a stalled table found no space this tick: the others wait for the next
-        for table in list(self.room.tables.values()):
+        tables = list(self.room.tables.values())
+        due = [t for t in tables if t.id in self.stalls and self.stalls.due(t.id, mono)]
+        if due and (self.retrying is None or self.retrying.done()):
+            self.retrying = asyncio.get_running_loop().create_task(self._retry(due))
+        for table in tables:
+            if table.id in self.stalls:         # nothing runs out at a stalled table meanwhile
+                continue
             try:
-                if table.id in self.stalls:     # nothing runs out at a stalled table meanwhile
-                    if full or not self.stalls.due(table.id, mono):
-                        continue
-                    if not self.stalls.retry(table):
-                        full = True
-                        continue
                 self._tick_table(table, now, mono)
             except StoreError as exc:      # the store is failing: said once a tick, tried again next
                 log.error("table %s: %s", table.id, exc)
             except Exception:
                 log.exception("a fault at table %s", table.id)
 
+    async def _retry(self, due: list[Table]) -> None:
+        """The stalled tables' held moves tried again, one table after another; one that
+        finds no space yet ends the round (the others wait for the next second)."""
+        for table in due:
+            try:
+                if not await self.stalls.retry(table):
+                    return
+            except StoreError as exc:
+                log.error("table %s: %s", table.id, exc)
+            except Exception:
+                log.exception("a fault at table %s", table.id)
+
     def _tick_table(self, table: Table, now: float, mono: float) -> None:
+        lock = self.orders.get(table.id)
+        if lock is not None and lock.locked():
+            return                               # a move is being kept: its clock is armed after
         if table.finished is not None:
             if mono - table.finished["at"] > REMATCH_TTL:
                 self._forget(table)
@@ -400,7 +429,20 @@ class Play:
         if count >= TIMEOUTS_TO_FORFEIT:
             self.finish(table, "clock", seat)
             return
-        self._play(table, seat, move, by="clock")
+        table.deadline = None                    # armed again once the stand-in's move is kept
+        task = asyncio.get_running_loop().create_task(self._stand_in(table, seat, move))
+        self.standins.add(task)
+        task.add_done_callback(self.standins.discard)
+
+    async def _stand_in(self, table: Table, seat: int, move: dict[str, Any]) -> None:
+        try:
+            await self._play(table, seat, move, by="clock")
+        except StoreError as exc:                # the store is failing: tried again in a second
+            log.error("table %s: %s", table.id, exc)
+            table.timeouts[seat] -= 1
+            table.deadline = time.time() + 1.0
+        except Refused:
+            pass                                 # the game ended meanwhile
 
     def _abandon(self, table: Table) -> None:
         """Both players gone past their grace: the game counts for nothing."""
@@ -415,6 +457,7 @@ class Play:
         self.stalls.forget(table.id)
         self.moved.pop(table.id, None)
         room.tables.pop(table.id, None)
+        self.orders.pop(table.id, None)
         room.hub.release(table.id)
         for name in table.players:
             room.hub.unseat(name, table.id)
