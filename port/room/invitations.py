@@ -69,6 +69,8 @@ class Invitations:
         entry = self.room.hub.find(to)
         if entry is None:
             raise Refused(f"{to} is not in the room")
+        self.room.blocks.refuse(who.name, entry["name"], "invitations")
+        self.room.house.check_invite(who.name, entry["name"])
         mine = [i for i in self.open.values() if i.sender.lower() == who.name.lower()]
         if len(mine) >= INVITES_OPEN_MAX:
             raise Refused(f"you have {INVITES_OPEN_MAX} invitations open already: wait for their answers")

@@ -584,7 +584,7 @@ def test_both_stores_have_every_method_of_the_interface(cls: type) -> None:
     import inspect
 
     wanted = {n: f for n, f in vars(Store).items() if callable(f) and not n.startswith("_")}
-    assert len(wanted) == 29
+    assert len(wanted) == 32
     for name, proto in wanted.items():
         theirs = inspect.signature(getattr(cls, name))
         assert list(theirs.parameters) == list(inspect.signature(proto).parameters), name
