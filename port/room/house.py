@@ -14,7 +14,8 @@ Its thinking never runs on the event loop: one worker process per room process
 (``python -m port.room.house``, started when the first house table opens, at niceness
 ``HOUSE_NICE`` so the room's own process comes first on a busy machine) holds a player
 of the level for each table, fed its seat's stream as ``port.room.seat`` feeds the bot
-client, and answers each ``ask`` with a move. The loop only passes lines: the seat's
+client, and answers each ``ask`` with a move; it takes at most ``HOUSE_CPU_SHARE`` of a
+core (past it, it sleeps: ``Throttle``). The loop only passes lines: the seat's
 messages, already made for the seat, go to the worker's stdin as they are; a move comes
 back as one line. A worker that dies is started again (``HOUSE_RESTART`` apart), and
 each of its tables is seated again from the stored moves.
@@ -41,7 +42,7 @@ from typing import Any
 
 from port.protocol import GAMES, LEVELS, Message
 from port.room.errors import Refused
-from port.room.limits import HOUSE_NICE, HOUSE_RESTART, HOUSE_TABLES, HOUSE_TABLES_PER_PLAYER
+from port.room.limits import HOUSE_CPU_SHARE, HOUSE_NICE, HOUSE_RESTART, HOUSE_TABLES, HOUSE_TABLES_PER_PLAYER
 
 log = logging.getLogger("cardroom")
 
@@ -342,11 +343,13 @@ class Worker:
             self.last_start = time.monotonic()
             env = {**os.environ, "PYTHONPATH": str(CHECKOUT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "port.room.house", str(HOUSE_NICE), stdin=asyncio.subprocess.PIPE,
+                sys.executable, "-m", "port.room.house", str(HOUSE_NICE), str(HOUSE_CPU_SHARE),
+                stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE, env=env, limit=2**20)
             assert proc.stdin is not None
             self.proc = proc
-            log.info("house bots: a worker process (pid %d, nice %d) thinks for them", proc.pid, HOUSE_NICE)
+            log.info("house bots: a worker process (pid %d, nice %d, at most %g of a core) thinks for them",
+                     proc.pid, HOUSE_NICE, HOUSE_CPU_SHARE)
             pending, self.pending = self.pending, []
             for data in pending:
                 proc.stdin.write(data)
@@ -394,8 +397,30 @@ class Worker:
 
 # ---- the worker process ------------------------------------------------------------------
 
+class Throttle:
+    """At most ``share`` of one core, over windows of ``window`` seconds: past it, sleep
+    until the share is back (a bound on the CPU, which niceness alone is not: a nice
+    process still takes a whole core nobody else wants just then)."""
+
+    def __init__(self, share: float, window: float = 2.0, cpu: Any = time.process_time,
+                 wall: Any = time.monotonic, sleep: Any = time.sleep) -> None:
+        self.share, self.window = share, window
+        self.cpu, self.wall, self.sleep = cpu, wall, sleep
+        self.c0, self.w0 = cpu(), wall()
+
+    def after_work(self) -> float:
+        """Called after each piece of work: the seconds slept."""
+        used, span = self.cpu() - self.c0, self.wall() - self.w0
+        rest = used / self.share - span if self.share > 0 else 0.0
+        if rest > 0:
+            self.sleep(rest)
+        if span + max(0.0, rest) >= self.window:
+            self.c0, self.w0 = self.cpu(), self.wall()
+        return max(0.0, rest)
+
+
 def worker_main(argv: list[str]) -> int:
-    """``python -m port.room.house [NICE]``: read lines on stdin, answer asks on stdout.
+    """``python -m port.room.house [NICE [SHARE]]``: read lines on stdin, answer asks on stdout.
 
     ``sit TABLE SPEC``: a player of the level at the seat, fed the seat's stream made
     again from the moves (the last question answered if still open); ``msg TABLE
@@ -406,6 +431,7 @@ def worker_main(argv: list[str]) -> int:
         os.nice(int(argv[0]) if argv else HOUSE_NICE)
     except (OSError, ValueError):
         pass                             # at the room's own priority, then
+    throttle = Throttle(float(argv[1]) if len(argv) > 1 else HOUSE_CPU_SHARE)
     from port.cribbage.levels import load_player as crib_player
     from port.ginrummy.levels import load_player as gin_player
     from port.room.games import replay
@@ -452,10 +478,11 @@ def worker_main(argv: list[str]) -> int:
                 seats.pop(table, None)
         except Exception as exc:              # a line it cannot use: said, and on to the next
             print(f"house worker: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+        throttle.after_work()
     return 0
 
 
-__all__ = ["House", "HouseConn", "NAMES", "Worker", "levels_of", "worker_main"]
+__all__ = ["House", "HouseConn", "NAMES", "Throttle", "Worker", "levels_of", "worker_main"]
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ INVITES_RECEIVED_RATE = 0.5  # this many a second (30 a minute)
 HOUSE_TABLES = 100           # running tables one house bot (one level) holds at once in one process
 HOUSE_TABLES_PER_PLAYER = 2  # running tables with the house bots one player may have at once
 HOUSE_NICE = 10              # the house's worker process runs at this niceness: the room's own process comes first
+HOUSE_CPU_SHARE = 0.5        # of one core, at most, the house's worker takes (it sleeps off any more)
 HOUSE_RESTART = 5.0          # seconds between starts of a house worker that died
 SEEK_WAIT = 15.0             # seconds a seek waits for a person before the house bot plays (--seek-wait)
 SEEK_LONGEST = 600.0         # with no house bot to fall back on, a seek ends after this long
@@ -199,7 +200,7 @@ class RateLimit:
         """Seconds until the next message is allowed (after ``allow`` said no)."""
         return max(0.0, (1 - self._tokens) / self.rate)
 
-__all__ = ["BLOCKS_MAX", "Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED", "HOUSE_NICE", "HOUSE_RESTART", "HOUSE_TABLES",
+__all__ = ["BLOCKS_MAX", "Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED", "HOUSE_CPU_SHARE", "HOUSE_NICE", "HOUSE_RESTART", "HOUSE_TABLES",
            "HOUSE_TABLES_PER_PLAYER", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX",
            "LOGIN_WITHIN", "LOOK_BURST", "LOOK_RATE", "Limiter", "PAGE_ADDRESSES", "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH",
            "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEEK_LONGEST", "SEEK_WAIT", "SEND_QUEUE", "TOKEN_TTL", "TOP_PAGE"]

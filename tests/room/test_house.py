@@ -17,6 +17,7 @@ import pytest
 
 from port.cribbage.levels import load_player as crib_player
 from port.ginrummy.levels import load_player as gin_player
+from port.room.house import Throttle
 from port.room.seat import Seat, seat_for
 from tests.room.helpers import BotProcess, Client, RoomProcess
 
@@ -121,9 +122,28 @@ def test_house_tables_think_off_the_loop_and_a_player_has_two_at_most(room: Room
     assert played > 20, "the house tables did not move while the pings went"
     assert worst < 0.5, f"a ping took {worst:.3f} s while six house tables played"
     # The thinking is another process's, below the room's own priority.
-    pid = int(re.search(r"a worker process \(pid (\d+), nice 10\)", room.log()).group(1))   # type: ignore[union-attr]
+    pid = int(re.search(r"a worker process \(pid (\d+), nice 10,", room.log()).group(1))   # type: ignore[union-attr]
     stat = Path(f"/proc/{pid}/stat").read_text()
     assert int(stat[stat.rindex(")") + 2:].split()[16]) == 10          # the niceness field
+
+
+def test_the_workers_throttle_keeps_it_to_its_share_of_a_core() -> None:
+    """Half a core: a second of CPU in a second of time is followed by a second's sleep;
+    work within the share sleeps nothing."""
+    now = {"cpu": 0.0, "wall": 0.0}
+    slept: list[float] = []
+
+    def sleep(s: float) -> None:
+        slept.append(s)
+        now["wall"] += s
+    throttle = Throttle(0.5, window=10.0, cpu=lambda: now["cpu"], wall=lambda: now["wall"], sleep=sleep)
+    now["cpu"] += 0.2
+    now["wall"] += 0.5
+    assert throttle.after_work() == 0.0 and slept == []
+    now["cpu"] += 0.8
+    now["wall"] += 0.5
+    assert throttle.after_work() == pytest.approx(1.0)
+    assert now["cpu"] / now["wall"] == pytest.approx(0.5)
 
 
 def test_play_now_pairs_seeks_that_fit_else_the_house_bot_sits_down(room: RoomProcess) -> None:
