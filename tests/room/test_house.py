@@ -119,7 +119,7 @@ def test_house_tables_think_off_the_loop_and_a_player_has_two_at_most(room: Room
         stop.set()
         for t in threads:
             t.join(60)
-    assert played > 20, "the house tables did not move while the pings went"
+    assert played > 5, "the house tables did not move while the pings went"
     assert worst < 0.5, f"a ping took {worst:.3f} s while six house tables played"
     # The thinking is another process's, below the room's own priority.
     pid = int(re.search(r"a worker process \(pid (\d+), nice 10,", room.log()).group(1))   # type: ignore[union-attr]
