@@ -40,6 +40,7 @@ CHAT_MAX = 80
 PASSWORD_MAX = 128
 ID_MAX = 40
 GAMES = ("ginrummy", "cribbage")
+LEVELS = ("easy", "standard", "expert")      # the computer levels: the house bots' names and a seek's fallback
 
 
 class ProtocolError(ValueError):
@@ -105,6 +106,13 @@ CLIENT: dict[str, dict[str, Field]] = {
     "bye": {},
     "logout": {},
     "password": {"old": _s(PASSWORD_MAX), "new": _s(PASSWORD_MAX)},
+    # PLAY NOW (a seek: paired with a person whose seek fits, else a house bot) and blocks
+    "seek": {"game": Field("choice", choices=GAMES), "rules": _OOBJ, "clock": _CLOCK,
+             "level": Field("choice", required=False, choices=LEVELS)},
+    "cancel_seek": {},
+    "block": {"name": _s(NAME_MAX)},
+    "unblock": {"name": _s(NAME_MAX)},
+    "blocks": {},
 }
 
 
@@ -414,5 +422,5 @@ def _number(d: Any) -> float:
     return float(d)
 
 
-__all__ = ["CHAT_MAX", "CLIENT", "GAMES", "MAX_BYTES", "Message", "NAME_MAX", "ProtocolError", "VERSION",
+__all__ = ["CHAT_MAX", "CLIENT", "GAMES", "LEVELS", "MAX_BYTES", "Message", "NAME_MAX", "ProtocolError", "VERSION",
            "decode", "dump", "dumps", "encode", "parse"]

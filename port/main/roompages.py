@@ -23,6 +23,7 @@ from port.main.controller import Controller
 from port.main.menus import BACKSPACE, ENTER, ESC, Menu, yes_no
 from port.main.roomgame import RoomGame, RuleRow, Rules
 from port.main.roomlooks import HistoryPage, ProfilePage, TopPage
+from port.main.roomseek import BLOCK_RECT, SEEK_RECT, SeekAndBlock, where_mine
 from port.main.roomsession import ANSWER_WAIT, DEFAULT_URL, RoomSession, TableLink
 from port.main.roomwidgets import faint_text, mm_ss, over_line, status_text
 from port.mouse import RIGHT, Event, Key, Press
@@ -352,12 +353,13 @@ INVITES_Y, INVITES_SHOWN = 258, 3
 COLS = {"name": 32, "bot": 176, "rating": 224, "where": 296}
 
 
-class LobbyPage(RoomPage):
+class LobbyPage(SeekAndBlock, RoomPage):
     """Who is in the room: name, BOT, this game's rating, free or at a table; the other
     game's players greyed (they cannot be invited from here). The arrows pick a player
     (PGUP/PGDN a page, HOME/END the ends), or a click; UP and DOWN boxes scroll for the
-    mouse. INVITE (I, ENTER) the one picked; the invitations waiting (1-3, or a click);
-    BACK (B, ESC): out of the room."""
+    mouse. INVITE (I, ENTER) the one picked; PLAY NOW (N: a person, else a house bot;
+    CANCEL, C, while it looks); BLOCK (K) the one picked, or UNBLOCK; the invitations
+    waiting (1-3, or a click); BACK (B, ESC): out of the room."""
 
     def __init__(self, ctx: GameContext, room: RoomGame, session: RoomSession) -> None:
         super().__init__(ctx, room, session)
@@ -368,11 +370,15 @@ class LobbyPage(RoomPage):
             session.watch_lobby(room.game)           # the whole list again (a game may have been long)
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
         self.add(Rect(520, LIST_Y + ROW_H * ROWS - 20, 96, 20), "PG DN", None, lambda b: self.scroll(ROWS))
-        self.add(Rect(520, LIST_Y + 40, 96, 20), "INVITE", "I", lambda b: self.invite())
+        self.add(Rect(520, LIST_Y + 28, 96, 20), "INVITE", "I", lambda b: self.invite())
+        self.seek_box = len(self.items)          # PLAY NOW, or CANCEL while it looks (``boxes``)
+        self.add(SEEK_RECT, "PLAY NOW", "N", lambda b: self.play_now())
         # Looking back (port.main.roomlooks): the one picked's PROFILE (else yours), TOP, your HISTORY.
         here = lambda: LobbyPage(ctx, room, session)   # noqa: E731
-        self.add(Rect(520, LIST_Y + 96, 96, 20), "PROFILE", "P",
+        self.add(Rect(520, LIST_Y + 84, 96, 20), "PROFILE", "P",
                  lambda b: ProfilePage(ctx, room, session, here, self.picked or session.name))
+        self.block_box = len(self.items)         # BLOCK, or UNBLOCK for one blocked
+        self.add(BLOCK_RECT, "BLOCK", "K", lambda b: self.block())
         self.add(Rect(520, 246, 96, 20), "TOP", "T", lambda b: TopPage(ctx, room, session, here))
         self.add(Rect(520, 272, 96, 20), "HISTORY", "H", lambda b: HistoryPage(ctx, room, session, here))
         self.add(Rect(520, 300, 96, 20), "BACK", "B", lambda b: self.leave())
@@ -419,6 +425,7 @@ class LobbyPage(RoomPage):
     def update(self, events: list[Event]) -> Controller | None:
         nxt = super().update(events)
         if nxt is self:
+            self.boxes()
             self.pick_first()
             if self.over_with and self.session is not None and self.session.games is not None:
                 self.line = over_line(self.session.games, self.session.name, self.over_with, self.room.game)
@@ -447,6 +454,9 @@ class LobbyPage(RoomPage):
         if not self.pickable(p):
             self.line = ("That is you." if p["name"] == self.session.name  # type: ignore[union-attr]
                          else f"{p['name']} is in the other game's program.")
+            return self
+        if self.session.is_blocked(str(p["name"])):  # type: ignore[union-attr]
+            self.line = f"You have blocked {p['name']}: UNBLOCK (K) first."
             return self
         self.line = ""
         return InvitePage(self.ctx, self.room, self.session, to=str(p["name"]))  # type: ignore[arg-type]
@@ -516,7 +526,8 @@ class LobbyPage(RoomPage):
                 s.box(LIST_X - 2, y - 2, LIST_W + 4, ROW_H, YELLOW)
             ratings = p.get("ratings") or {}
             cells = ((COLS["name"], str(p.get("name", ""))[:ROOM_NAME_MAX]), (COLS["bot"], "BOT" if p.get("bot") else ""),
-                     (COLS["rating"], str(ratings.get(self.room.game, ""))), (COLS["where"], where(p, here)))
+                     (COLS["rating"], str(ratings.get(self.room.game, ""))),
+                     (COLS["where"], where_mine(session, p, where(p, here))))
             for x, text in cells:
                 if not here and two:
                     faint_text(s, x, y, text)    # the other program's: greyed as a dithered line
@@ -524,11 +535,11 @@ class LobbyPage(RoomPage):
                     s.text(x, y, text, colour)
         if len(rows) > ROWS:
             shown = f"{self.top + 1}-{min(len(rows), self.top + ROWS)} OF {len(rows)}"
-            s.text(520, LIST_Y + 72, shown, LIGHTGRAY)
+            s.text(LIST_X + LIST_W - s.text_width(shown), HEAD_Y, shown, LIGHTGRAY)
         s.text(LIST_X, INVITES_Y - 16, "INVITATIONS", LIGHTGRAY)
         invs = self.waiting_invitations()
         if not invs:
-            s.text(LIST_X + 104, INVITES_Y - 16, "none yet: pick a player and INVITE", DARKGRAY)
+            s.text(LIST_X + 104, INVITES_Y - 16, "none yet: INVITE a player, or PLAY NOW", DARKGRAY)
         for i, inv in enumerate(invs):
             s.button(*invitation_rect(i), f"{i + 1} {invitation_line(inv, session.name)}", 0)
 

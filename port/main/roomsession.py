@@ -23,6 +23,7 @@ from port.client import RoomClient, Transport
 DEFAULT_URL = "ws://127.0.0.1:7300"
 STREAM = ("deal", "event", "ask", "hand_end")        # the seat's numbered stream
 CHAT_KEPT = 50                                        # chat lines a table keeps
+SEEK_FIELDS = ("game", "rules", "clock", "level")    # what a seek says to the room
 SYNC_WAIT = 5.0                                       # seconds a rejoin waits for its whole stream
 ANSWER_WAIT = 10.0                                    # seconds an invitation sent waits to be heard of
 
@@ -200,6 +201,10 @@ class RoomSession:
         # Looking back (HISTORY, TOP, PROFILE): the room's last answer of each kind
         # ("games" of any name, "top", "profile"), None until it comes.
         self.looked: dict[str, dict[str, Any] | None] = {}
+        # PLAY NOW: the seek while it is open (as sent, then as the room said it), since when
+        self.seeking: dict[str, Any] | None = None
+        self.seek_since: float | None = None
+        self.blocked: list[str] = []                  # the players this one has blocked (the room's list)
 
     # ---- getting in -------------------------------------------------------------------
 
@@ -246,6 +251,33 @@ class RoomSession:
         self.client.send("invite", to=to, game=game, rules=rules, clock=clock)
         self.invite_sent_at = self.now()
         return True
+
+    # ---- PLAY NOW and blocks -----------------------------------------------------------------
+
+    def seek(self, game: str, rules: dict[str, Any], clock: int, level: str) -> None:
+        """PLAY NOW: the first person whose seek fits, else the house bot of ``level``
+        after the room's wait. Said again on a new connection while it is open."""
+        self.seeking = {"game": game, "rules": rules, "clock": clock, "level": level}
+        self.seek_since = self.now()
+        self.note = self.error = ""
+        if self.status == "open":
+            self.client.send("seek", **self.seeking)
+
+    def cancel_seek(self) -> None:
+        if self.seeking is not None and self.status == "open":
+            self.client.send("cancel_seek")
+        self.seeking = self.seek_since = None
+
+    def seek_seconds(self) -> float:
+        """How long the seek open now has waited."""
+        return 0.0 if self.seek_since is None else max(0.0, self.now() - self.seek_since)
+
+    def block(self, name: str, on: bool = True) -> None:
+        """Block ``name`` (no invitations either way, no chat, never paired), or no longer."""
+        self.client.send("block" if on else "unblock", name=name)
+
+    def is_blocked(self, name: str) -> bool:
+        return name.lower() in (n.lower() for n in self.blocked)
 
     def ask_games(self) -> None:
         """The player's finished games (``games``, newest first), asked of the room."""
@@ -317,6 +349,9 @@ class RoomSession:
                 self.watch_lobby()          # the room greys this player in the other program's lobby
             if self.held is not None:       # made while the line was down: sent now
                 self.invite(**self.held)
+            self.client.send("blocks")      # one's own blocks: the lobby marks them
+            if self.seeking is not None:    # the room ended it with the line: asked again
+                self.client.send("seek", **{k: v for k, v in self.seeking.items() if k in SEEK_FIELDS})
         elif kind == "tables":
             for t in m.get("tables", []):
                 if t.get("over") or t.get("seat") is None:
@@ -355,6 +390,16 @@ class RoomSession:
             self.looked["top_provisional" if m.get("provisional") else "top"] = m
         elif kind == "profile":
             self.looked[kind] = m
+        elif kind == "seeking":
+            if self.seeking is not None:
+                self.seeking = {**self.seeking, **{k: m[k] for k in ("seconds",) if k in m}}
+        elif kind == "seek_closed":
+            why = str(m.get("why", ""))
+            if self.seeking is not None and not why.startswith("paired"):
+                self.note = "" if why == "cancelled" else f"PLAY NOW: {_sentence(why)}"
+            self.seeking = self.seek_since = None
+        elif kind == "blocks":
+            self.blocked = [str(n) for n in m.get("names", [])]
         elif kind == "unreachable":
             self.error = _sentence(str(m.get("reason", "no room there")))
         elif kind == "error":
@@ -362,6 +407,8 @@ class RoomSession:
 
     def _refused(self, m: dict[str, Any]) -> None:
         reason = str(m.get("reason", ""))
+        if m.get("refused") == "seek":
+            self.seeking = self.seek_since = None
         if m.get("refused") == "resume":
             self.keep_token(None)                     # a session too old: log in again
         self.error = _sentence(reason)

@@ -11,7 +11,8 @@ password or a token itself, only their hashes.
 - A name follows the games' own NAME field (``port.files.players.NAME_CHARS``: letters,
   digits, ! " - : / ? and spaces), 1 to 16 characters, no space at either end. Names
   like ``Guest1234`` (any case) are the guests': nobody registers one, so a guest's
-  name is never taken for a player's.
+  name is never taken for a player's; nor one like ``House Easy`` (``House`` and a
+  space, any case), the room's own bots' (``port.room.house``).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ SALT_BYTES = 16
 SCRYPT_N, SCRYPT_R, SCRYPT_P, SCRYPT_LEN = 2**14, 8, 1, 32
 TOKEN_BYTES = 24
 GUEST_NAME = re.compile(r"guest\d+", re.IGNORECASE)
+HOUSE_NAME = re.compile(r"house\s.*", re.IGNORECASE)     # "House Easy": the room's own bots (port.room.house)
 
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
@@ -58,6 +60,8 @@ def check_name(name: object, new: bool = False) -> str:
         raise ValueError("A name cannot begin or end with a space.")
     if new and GUEST_NAME.fullmatch(name):
         raise ValueError(f"Names like {name} are the guests': choose another.")
+    if new and HOUSE_NAME.fullmatch(name):
+        raise ValueError(f"Names like {name} are the house bots': choose another.")
     return name
 
 

@@ -5,6 +5,7 @@
     cardroom --redis redis://127.0.0.1:6379/0 one of several processes sharing one Redis
     cardroom --cert room.pem --key room.key   wss:// (TLS) without a proxy
     cardroom --trusted-proxy 127.0.0.1        behind nginx: the client's address from X-Forwarded-For
+    cardroom --house-bots expert              only House Expert (none: no house bots)
     cardroom backup /backups/room-monday.db   a copy of ROOM.DB, taken while the room runs
 
 Every refusal is one sentence and exit code 2 (a port in use, a data directory that
@@ -25,7 +26,8 @@ import sys
 from pathlib import Path
 
 from port.protocol import MAX_BYTES
-from port.room.limits import CONNECTIONS_PER_ADDRESS, GUESTS_PER_ADDRESS, LOGIN_WITHIN
+from port.room.limits import (CONNECTIONS_PER_ADDRESS, GUESTS_PER_ADDRESS, HOUSE_TABLES, HOUSE_TABLES_PER_PLAYER,
+                              LOGIN_WITHIN, SEEK_WAIT)
 
 PROG = "cardroom"
 STORE_FILE = "ROOM.DB"
@@ -76,6 +78,11 @@ def parser() -> argparse.ArgumentParser:
                         "nor of the room's new guests a second: for a benchmark)")
     p.add_argument("--login-time", type=float, default=LOGIN_WITHIN, metavar="SECONDS",
                    help=f"a connection not logged in within this long is closed (default {LOGIN_WITHIN:g})")
+    p.add_argument("--house-bots", default="easy,standard,expert", metavar="LEVELS",
+                   help="the room's own bot players, House Easy, House Standard, House Expert: any of easy, "
+                        "standard, expert, comma-separated (default all three; none: no house bots)")
+    p.add_argument("--seek-wait", type=float, default=SEEK_WAIT, metavar="SECONDS",
+                   help=f"seconds PLAY NOW waits for a person before the house bot plays (default {SEEK_WAIT:g})")
     p.add_argument("--quiet", action="store_true", help="log only faults")
     return p
 
@@ -103,6 +110,14 @@ def main(argv: list[str] | None = None) -> int:
         _fail("a limit per address is 0 (none) or more")
     if not 0 < args.login_time <= 3600:
         _fail(f"the time to log in is more than 0 and at most 3600 seconds, not {args.login_time:g}")
+    if not 0 <= args.seek_wait <= 3600:
+        _fail(f"--seek-wait is 0 to 3600 seconds, not {args.seek_wait:g}")
+    from port.room.house import levels_of
+
+    try:
+        args.levels = levels_of(args.house_bots)
+    except ValueError as exc:
+        _fail(str(exc))
     from port.room.server import networks
 
     try:
@@ -198,6 +213,14 @@ def limits_line(descriptors: tuple[int, int], per_address: int, login_time: floa
     return f"descriptors: {after}{raised}; {per}; a connection logs in within {login_time:g} s"
 
 
+def house_line(names: list[str], seek_wait: float) -> str:
+    """The start-up line of the house bots and PLAY NOW."""
+    if not names:
+        return "house bots: none; PLAY NOW waits for a person"
+    return (f"house bots: {', '.join(names)} ({HOUSE_TABLES} tables each, {HOUSE_TABLES_PER_PLAYER} a player); "
+            f"PLAY NOW falls back on them after {seek_wait:g} s")
+
+
 def raise_descriptor_limit() -> tuple[int, int]:
     """The soft limit of open files raised to the hard one (each connection is one, and
     the usual soft 1,024 is reached by a thousand idle sockets): (before, after)."""
@@ -286,7 +309,8 @@ async def _serve(args: argparse.Namespace) -> None:
     descriptors = raise_descriptor_limit()
     room = Room(store, hub, grace=args.grace, clock_default=args.clock, invite_ttl=args.invite_time,
                 shown_wait=args.shown_wait, trusted=args.trusted_proxy, per_address=args.connections_per_address,
-                login_within=args.login_time, guests_per_address=args.guests_per_address)
+                login_within=args.login_time, guests_per_address=args.guests_per_address,
+                house_levels=args.levels, seek_wait=args.seek_wait)
     await room.start()
     quiet_collector()
     stop = asyncio.get_running_loop().create_future()
@@ -304,7 +328,8 @@ async def _serve(args: argparse.Namespace) -> None:
     where = f"Redis {args.redis}" if args.redis else str(Path(args.data).resolve() / STORE_FILE)
     print(f"cardroom: listening on {scheme}://{args.host}:{port} ({where}; {len(room.tables)} tables resumed)")
     print(f"cardroom: {pages_line(pages_folder(args.pages), 'https' if tls else 'http', args.host, port)}")
-    print(f"cardroom: {limits_line(descriptors, args.connections_per_address, args.login_time)}", flush=True)
+    print(f"cardroom: {limits_line(descriptors, args.connections_per_address, args.login_time)}")
+    print(f"cardroom: {house_line(room.house.names(), args.seek_wait)}", flush=True)
     async with server:
         await stop
     await room.stop()

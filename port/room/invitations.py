@@ -69,12 +69,15 @@ class Invitations:
         entry = self.room.hub.find(to)
         if entry is None:
             raise Refused(f"{to} is not in the room")
+        self.room.blocks.refuse(who.name, entry["name"], "invitations")
+        self.room.house.check_invite(who.name, entry["name"])
         mine = [i for i in self.open.values() if i.sender.lower() == who.name.lower()]
         if len(mine) >= INVITES_OPEN_MAX:
             raise Refused(f"you have {INVITES_OPEN_MAX} invitations open already: wait for their answers")
         game = msg["game"]
         rules = self._rules(game, msg.get("rules"))
-        self._receivable(entry["name"])
+        if self.room.house.of(entry["name"]) is None:     # a house bot's attention costs nobody: its own limits hold
+            self._receivable(entry["name"])
         clock = msg.get("clock", self.room.clock_default)
         ttl = self.room.invite_ttl
         inv = Invitation(self.room.hub.new_id("i"), who.name, entry["name"], game, rules, clock, who.name,

@@ -50,6 +50,16 @@ INVITES_WAITING_MAX = 10     # open invitations one player may have waiting for 
 INVITES_RECEIVED = 30        # invitations one player may receive at once, then
 INVITES_RECEIVED_RATE = 0.5  # this many a second (30 a minute)
 
+# ---- house bots, PLAY NOW, blocks (issue 38, section 1) -------------------------------
+HOUSE_TABLES = 100           # running tables one house bot (one level) holds at once in one process
+HOUSE_TABLES_PER_PLAYER = 2  # running tables with the house bots one player may have at once
+HOUSE_NICE = 10              # the house's worker process runs at this niceness: the room's own process comes first
+HOUSE_CPU_SHARE = 0.5        # of one core, at most, the house's worker takes (it sleeps off any more)
+HOUSE_RESTART = 5.0          # seconds between starts of a house worker that died
+SEEK_WAIT = 15.0             # seconds a seek waits for a person before the house bot plays (--seek-wait)
+SEEK_LONGEST = 600.0         # with no house bot to fall back on, a seek ends after this long
+BLOCKS_MAX = 500             # players one player may block
+
 # ---- looking back (games, game, top, profile; the HTTP pages) -----------------------------
 LOOK_RATE = 2                # a connection's looks a second, after a burst of
 LOOK_BURST = 10              # (past it a look is refused, never waited for: moves go first)
@@ -225,7 +235,9 @@ class SendBudget:
         return max(0.0, -self._bytes / self.rate)
 
 
-__all__ = ["ANSWER_BURST", "ANSWER_RATE", "Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED",
-           "INVITES_OPEN_MAX", "INVITES_WAITING_MAX", "LOGIN_WITHIN", "LOOK_BURST", "LOOK_RATE", "Limiter", "PAGE_ADDRESSES",
-           "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH", "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit",
-           "SEND_QUEUE", "SYNC_QUEUE", "SendBudget", "TOKEN_TTL", "TOP_PAGE"]
+__all__ = ["ANSWER_BURST", "ANSWER_RATE", "BLOCKS_MAX", "Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS",
+           "GAMES_LISTED", "HOUSE_CPU_SHARE", "HOUSE_NICE", "HOUSE_RESTART", "HOUSE_TABLES",
+           "HOUSE_TABLES_PER_PLAYER", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX", "LOGIN_WITHIN", "LOOK_BURST",
+           "LOOK_RATE", "Limiter", "PAGE_ADDRESSES", "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH", "PAGE_RATE",
+           "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEEK_LONGEST", "SEEK_WAIT", "SEND_QUEUE", "SYNC_QUEUE",
+           "SendBudget", "TOKEN_TTL", "TOP_PAGE"]

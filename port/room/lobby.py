@@ -27,9 +27,11 @@ class Lobby:
     def entry(self, conn: Conn) -> dict[str, Any]:
         assert conn.name is not None
         playing = self.room.hub.playing(conn.name)
+        house = getattr(conn, "house", False)           # a house bot: free at any number of tables
         return {"name": conn.name, "bot": conn.bot, "guest": conn.guest,
                 "ratings": {g: ratings.shown(r) for g, r in conn.ratings.items()},
-                "status": "playing" if playing else "free", "tables": playing, "game": conn.game}
+                "status": "playing" if playing and not house else "free", "tables": playing, "game": conn.game,
+                **({"house": True} if house else {})}
 
     async def on_lobby(self, conn: Conn, msg: Message) -> None:
         conn.watching = bool(msg.get("watch", conn.watching))

@@ -80,6 +80,7 @@ class Play:
         self.moved[table.id] = {int(m["seat"]) for m in row.moves if "by" not in m}
         for name in table.players:
             room.hub.seat(name, table.id)
+        room.house.attach(table)             # a house bot at it sits down again
         return table
 
     # ---- who is at a table -------------------------------------------------------------------
@@ -332,6 +333,7 @@ class Play:
         table, seat = self._table(who, msg)
         if table.finished is None:
             raise Refused("a rematch is offered when the game is over")
+        self.room.blocks.refuse(who.name, table.players[1 - seat], "rematches")
         table.rematch.add(seat)
         if len(table.rematch) < 2:
             self.room.send(table.players[1 - seat], "rematch", table=table.id, name=who.name)
@@ -345,7 +347,7 @@ class Play:
         table, seat = self._table(who, msg)
         text = dump("chat", table=table.id, name=who.name, text=msg["text"])
         who.put(text)
-        muted = table.muted[1 - seat]
+        muted = table.muted[1 - seat] or self.room.blocks.between(who.name, table.players[1 - seat])
         if not muted:
             self.room.deliver(table.players[1 - seat], text, table.id)
         # Kept (the last few, in memory) for a player who comes back with a new screen.

@@ -311,6 +311,7 @@ class RedisStore:
         with self._redis() as r:
             self._account_tokens(keys=[f"{P}account:{_key(name)}", _tokens(name)], args=[P])
             r.delete(*(f"{P}rating:{g}:{_key(name)}" for g in GAMES))
+            self._drop_blocks(r, name)
 
     def guests(self) -> list[str]:
         # Only guests have names like Guest1234 (port.room.accounts), so the scan is of them.
@@ -438,6 +439,48 @@ class RedisStore:
             rows = pipe.execute()
         tables = [t for i, row in zip(ids, rows) if (t := _table(i, row, [])) is not None]
         return sorted(tables, key=lambda t: (-t.created, t.table_id))
+
+    # -- blocks: room:blocks:WHO (a hash: whom in lower case -> as written), and
+    # room:blockedby:WHOM (the set of who), so an account that goes takes its blocks along
+
+    def set_block(self, who: str, whom: str, on: bool) -> None:
+        with self._redis() as r:
+            if not on:
+                pipe = r.pipeline(transaction=True)
+                pipe.hdel(f"{P}blocks:{_key(who)}", _key(whom))
+                pipe.srem(f"{P}blockedby:{_key(whom)}", _key(who))
+                pipe.execute()
+                return
+            names = r.pipeline(transaction=False).hget(f"{P}account:{_key(who)}", "name").hget(
+                f"{P}account:{_key(whom)}", "name").execute()
+            if None in names:
+                raise StoreError(f"There is no account called {who if names[0] is None else whom!r}.")
+            pipe = r.pipeline(transaction=True)
+            pipe.hset(f"{P}blocks:{_key(who)}", _key(whom), names[1])
+            pipe.sadd(f"{P}blockedby:{_key(whom)}", _key(who))
+            pipe.execute()
+
+    def blocks(self, who: str) -> list[str]:
+        with self._redis() as r:
+            return sorted((_text(v) for v in r.hvals(f"{P}blocks:{_key(who)}")), key=str.lower)
+
+    def blocked(self, a: str, b: str) -> bool:
+        with self._redis() as r:
+            got = r.pipeline(transaction=False).hexists(f"{P}blocks:{_key(a)}", _key(b)).hexists(
+                f"{P}blocks:{_key(b)}", _key(a)).execute()
+        return any(got)
+
+    def _drop_blocks(self, r: redis.Redis, name: str) -> None:
+        """An account gone: its blocks, and everyone's blocks of it."""
+        mine = [_text(k) for k in r.hkeys(f"{P}blocks:{_key(name)}")]
+        of_me = [_text(k) for k in r.smembers(f"{P}blockedby:{_key(name)}")]
+        pipe = r.pipeline(transaction=True)
+        for whom in mine:
+            pipe.srem(f"{P}blockedby:{whom}", _key(name))
+        for who in of_me:
+            pipe.hdel(f"{P}blocks:{who}", _key(name))
+        pipe.delete(f"{P}blocks:{_key(name)}", f"{P}blockedby:{_key(name)}")
+        pipe.execute()
 
     # -- running tables --------------------------------------------------------------
 

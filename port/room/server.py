@@ -15,7 +15,8 @@ owner), and the others pass their players' intentions to it.
 This module is the room's edge (lila-ws's socket layer): the connections, the door
 (accounts and tokens) and the dispatch of each message to the part that owns it; the
 parts are modules of their own: ``lobby``, ``invitations``, ``play`` (the tables),
-``archive`` (finished games), and ``limits`` holds every limit.
+``archive`` (finished games), ``house`` (the room's own bots), ``seeks`` (PLAY NOW),
+``blocks``, and ``limits`` holds every limit.
 """
 from __future__ import annotations
 
@@ -36,15 +37,18 @@ from typing import Any
 from port.protocol import GAMES, Message, ProtocolError, dump, parse
 from port.room import accounts, ratings
 from port.room.archive import Archive
+from port.room.blocks import Blocks
 from port.room.errors import Refused
+from port.room.house import House
 from port.room.hub import Hub, LocalHub
 from port.room.invitations import Invitations
 from port.room.limits import (CONNECTIONS_PER_ADDRESS, DESCRIPTORS_LOOK, DESCRIPTORS_SPARE, GUESTS_PER_ADDRESS,
                               GUESTS_ROOM, GUESTS_ROOM_RATE, LOGIN_WITHIN, LOOK_BURST, LOOK_RATE,
-                              NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS, SEND_QUEUE, SYNC_QUEUE, TOKEN_TTL, Bucket,
-                              Limiter, RateLimit, SendBudget)
+                              NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS, SEEK_WAIT, SEND_QUEUE, SYNC_QUEUE, TOKEN_TTL,
+                              Bucket, Limiter, RateLimit, SendBudget)
 from port.room.lobby import Lobby
 from port.room.play import Play
+from port.room.seeks import Seeks
 from port.room.store import Rating, Store, StoreError, StoreFull
 from port.room.tables import SHOWN_WAIT, Table
 
@@ -153,7 +157,8 @@ class Room:
                  grace: float = GRACE, clock_default: int = CLOCK_DEFAULT,
                  invite_ttl: float = INVITE_TTL, shown_wait: float = SHOWN_WAIT, trusted: Iterable[str] = (),
                  per_address: int = CONNECTIONS_PER_ADDRESS, login_within: float = LOGIN_WITHIN,
-                 guests_per_address: int = GUESTS_PER_ADDRESS) -> None:
+                 guests_per_address: int = GUESTS_PER_ADDRESS, house_levels: Sequence[str] = (),
+                 seek_wait: float = SEEK_WAIT) -> None:
         self.store = store
         self.hub = hub or LocalHub()
         self.rng = rng or random.SystemRandom()
@@ -180,9 +185,12 @@ class Room:
         self.invitations = Invitations(self)
         self.play = Play(self)
         self.archive = Archive(self)
+        self.house = House(self, house_levels)       # the room's own bots (issue 38)
+        self.seeks = Seeks(self, seek_wait)           # PLAY NOW
+        self.blocks = Blocks(self)
         self.handlers: dict[str, Callable[[Any, Message], Awaitable[None]]] = {
             name[3:]: getattr(part, name)
-            for part in (self, self.lobby, self.invitations, self.play, self.archive)
+            for part in (self, self.lobby, self.invitations, self.play, self.archive, self.seeks, self.blocks)
             for name in dir(part) if name.startswith("on_")}
         self.hub.attach(self)
 
@@ -191,6 +199,8 @@ class Room:
     async def start(self) -> None:
         asyncio.get_running_loop().set_exception_handler(self.loop_fault)
         await self.hub.start()
+        self.house.start()               # in the room before the tables that wait for them
+        self.seeks.start()
         self.play.resume_tables()
         for name in self.store.guests():      # guests of a room stopped while they were in it
             self.guest_left(name)
@@ -199,6 +209,7 @@ class Room:
     async def stop(self) -> None:
         if self.ticker is not None:
             self.ticker.cancel()
+        await self.house.stop()
         await self.hub.stop()
 
     # ---- connections -----------------------------------------------------------------------
@@ -324,6 +335,7 @@ class Room:
         """A player left the room: away at the tables here, out of the invitations here."""
         self.play.left(name)
         self.invitations.left(name)
+        self.seeks.left(name)
         self.lobby.changed(name)
 
     def came_back(self, name: str) -> None:
@@ -548,6 +560,7 @@ class Room:
         """Run out what has run out: invitations, then each table's clocks, absences and
         rematch offers."""
         self.invitations.tick(mono)
+        self.seeks.tick(mono)
         self.play.tick(now, mono)
         self.watch_descriptors(mono)
 

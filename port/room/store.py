@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 DB_NAME = "ROOM.DB"
-SCHEMA_VERSION = 2              # PRAGMA user_version: a later schema migrates from it
+SCHEMA_VERSION = 3              # PRAGMA user_version: a later schema migrates from it
 GAMES = ("ginrummy", "cribbage")
 PROVISIONAL_RD = 110.0          # a rating is provisional while its deviation is above this (lichess's rule)
 
@@ -128,6 +128,10 @@ class Store(Protocol):
                     limit: int = 20) -> list[Standing]: ...
     def standing(self, name: str, game: str) -> Standing | None: ...
     def running_list(self) -> list[TableRow]: ...
+    # blocks (private: a player's own; gone with either account)
+    def set_block(self, who: str, whom: str, on: bool) -> None: ...
+    def blocks(self, who: str) -> list[str]: ...
+    def blocked(self, a: str, b: str) -> bool: ...      # either way
     # running tables
     def open_table(self, table: TableRow) -> None: ...
     def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None: ...
@@ -302,8 +306,17 @@ CREATE TABLE history (
 ) WITHOUT ROWID;
 CREATE INDEX ratings_top ON ratings (game, rating DESC);
 """
+# Version 3: blocks (a player's, private: who blocked whom), gone with either account.
+_BLOCKS = """
+CREATE TABLE blocks (
+    who TEXT NOT NULL COLLATE NOCASE REFERENCES accounts(name) ON DELETE CASCADE,
+    whom TEXT NOT NULL COLLATE NOCASE REFERENCES accounts(name) ON DELETE CASCADE,
+    PRIMARY KEY (who, whom)
+) WITHOUT ROWID;
+CREATE INDEX blocks_whom ON blocks (whom, who);
+"""
 # Each later schema adds its step here: _MIGRATIONS[v] takes version v to v + 1.
-_MIGRATIONS: dict[int, str] = {0: _SCHEMA, 1: _HISTORY}
+_MIGRATIONS: dict[int, str] = {0: _SCHEMA, 1: _HISTORY, 2: _BLOCKS}
 
 
 class SqliteStore:
@@ -484,7 +497,7 @@ class SqliteStore:
     def drop_account(self, name: str) -> None:
         with self._writing() as db:
             db.execute("DELETE FROM ratings WHERE name = ?", (name,))
-            db.execute("DELETE FROM accounts WHERE name = ?", (name,))     # its tokens cascade
+            db.execute("DELETE FROM accounts WHERE name = ?", (name,))     # its tokens and blocks cascade
 
     def guests(self) -> list[str]:
         with self._reading() as db:
@@ -585,6 +598,32 @@ class SqliteStore:
                                  (row[0], game)).fetchall())
         return Standing(row[0], bool(row[1]), Rating(*row[2:6]), counts.get(1.0, 0), counts.get(0.5, 0),
                         counts.get(0.0, 0))
+
+    # -- blocks ----------------------------------------------------------------------
+
+    def set_block(self, who: str, whom: str, on: bool) -> None:
+        """``who`` blocks ``whom`` (``on``) or no longer; both accounts must be there."""
+        with self._writing() as db:
+            if not on:
+                db.execute("DELETE FROM blocks WHERE who = ? AND whom = ?", (who, whom))
+                return
+            names = [db.execute("SELECT name FROM accounts WHERE name = ?", (n,)).fetchone() for n in (who, whom)]
+            if None in names:
+                raise StoreError(f"There is no account called {who if names[0] is None else whom!r}.")
+            db.execute("INSERT INTO blocks (who, whom) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                       (names[0][0], names[1][0]))
+
+    def blocks(self, who: str) -> list[str]:
+        """The players ``who`` has blocked, by name as written, in alphabetical order."""
+        with self._reading() as db:
+            rows = db.execute("SELECT whom FROM blocks WHERE who = ? ORDER BY lower(whom)", (who,)).fetchall()
+        return [r[0] for r in rows]
+
+    def blocked(self, a: str, b: str) -> bool:
+        """Whether either of the two has blocked the other."""
+        with self._reading() as db:
+            return db.execute("SELECT 1 FROM blocks WHERE (who = ? AND whom = ?) OR (who = ? AND whom = ?) LIMIT 1",
+                              (a, b, b, a)).fetchone() is not None
 
     # -- running tables --------------------------------------------------------------
 

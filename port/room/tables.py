@@ -188,6 +188,11 @@ class Table:
         self.driver.out = []
         return out
 
+    @property
+    def moves(self) -> list[tuple[int, dict[str, Any]]]:
+        """The moves made so far (none once the game is recorded and its state let go)."""
+        return self.driver.moves if self.driver is not None else []
+
     def settle(self) -> None:
         """The game is recorded: its streams kept compressed (a ``sync`` still gets
         them), the game's state let go (the collector need not walk it while the table

@@ -34,7 +34,7 @@ class RoomProcess:
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.banner = ""                 # the line it printed when it started listening
-        self.lines: list[str] = []       # its start-up lines: listening, pages, descriptors
+        self.lines: list[str] = []       # its start-up lines: listening, pages, descriptors, house bots
 
     def start(self, timeout: float = 20.0) -> RoomProcess:
         self.data.mkdir(parents=True, exist_ok=True)
@@ -52,7 +52,7 @@ class RoomProcess:
         assert m, line
         self.url, self.port = m.group(1), int(m.group(2))
         self.banner = line.strip()
-        self.lines = [self.banner] + [self.proc.stdout.readline().strip() for _ in range(2)]
+        self.lines = [self.banner] + [self.proc.stdout.readline().strip() for _ in range(3)]
         assert time.monotonic() < deadline
         return self
 
@@ -156,7 +156,7 @@ class Client:
 
 _REPLY = {"ping": "pong", "login": "welcome", "register": "welcome", "guest": "welcome", "resume": "welcome",
           "game": "record", "mute": "muted", "invite": "invitation", "password": "password_changed",
-          "logout": "bye"}
+          "logout": "bye", "seek": "seeking", "cancel_seek": "seek_closed", "block": "blocks", "unblock": "blocks"}
 
 
 class BotProcess:

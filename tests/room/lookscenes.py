@@ -96,7 +96,7 @@ class Room:
         data = folder / "room"
         data.mkdir(parents=True)
         make_store(data)
-        self.process = RoomProcess(data).start()
+        self.process = RoomProcess(data, "--house-bots", "none").start()   # the pictures: the players alone
         self.url = self.process.url
 
     def close(self) -> None:

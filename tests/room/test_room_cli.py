@@ -132,7 +132,7 @@ def test_a_backup_of_a_running_room(tmp_path: Path) -> None:
         done = _run("backup", str(tmp_path / "monday.db"), "--data", str(room.data), cwd=tmp_path)
         assert done.returncode == 0 and done.stderr == "", done.stderr
         assert done.stdout == (f"cardroom: backed up {room.data / 'ROOM.DB'} to {tmp_path / 'monday.db'} "
-                               "(2 accounts, 0 finished games, 1 running tables)\n")
+                               "(5 accounts, 0 finished games, 1 running tables)\n")    # and the 3 house bots
         assert ann.answer("ping", t=1)["type"] == "pong"                 # the room went on meanwhile
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("monday")) == ["monday.db"]
     assert (tmp_path / "monday.db").stat().st_mode & 0o777 == 0o600

@@ -106,6 +106,22 @@ def test_a_guest_is_dropped_with_its_tokens_and_its_games_stay(store: Store) -> 
     assert [g.players for g in store.games_of("Guest1234")] == [("Guest1234", "Dave")]
 
 
+def test_a_block_is_its_owners_either_way_and_goes_with_either_account(store: Store) -> None:
+    for name in ("Ann", "Bob", "Guest12"):
+        store.create_account(name, b"s", b"t", bot=False, guest=name.startswith("Guest"))
+    store.set_block("ann", "BOB", True)
+    store.set_block("Ann", "Guest12", True)
+    store.set_block("Ann", "bob", True)                                  # twice: once
+    assert store.blocks("ANN") == ["Bob", "Guest12"] and store.blocks("Bob") == []
+    assert store.blocked("Bob", "Ann") and store.blocked("ann", "bob") and not store.blocked("Bob", "Guest12")
+    with pytest.raises(StoreError, match="no account called 'Nobody'"):
+        store.set_block("Ann", "Nobody", True)
+    store.drop_account("Guest12")                                        # a guest gone: its blocks too
+    assert store.blocks("Ann") == ["Bob"]
+    store.set_block("Ann", "Bob", False)
+    assert store.blocks("Ann") == [] and not store.blocked("Ann", "Bob")
+
+
 def test_values_are_parameters_never_sql(store: Store) -> None:
     name = "x'); DROP TABLE accounts; --"
     assert store.create_account(name, b"'", b'"', bot=False)
@@ -584,7 +600,7 @@ def test_both_stores_have_every_method_of_the_interface(cls: type) -> None:
     import inspect
 
     wanted = {n: f for n, f in vars(Store).items() if callable(f) and not n.startswith("_")}
-    assert len(wanted) == 29
+    assert len(wanted) == 32
     for name, proto in wanted.items():
         theirs = inspect.signature(getattr(cls, name))
         assert list(theirs.parameters) == list(inspect.signature(proto).parameters), name
