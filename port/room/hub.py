@@ -30,7 +30,7 @@ Table = Any
 log = logging.getLogger("cardroom")
 
 CLAIM_TTL = 7 * 24 * 3600.0   # a table's owner key: the owner's heartbeat says whether it still holds it
-TABLE_MESSAGES = ("move", "sync", "shown", "resign", "rematch", "chat", "mute")
+TABLE_MESSAGES = ("move", "sync", "shown", "resign", "rematch", "chat", "mute", "watch", "unwatch")
 INVITATION_MESSAGES = ("counter", "accept", "decline", "cancel")
 
 

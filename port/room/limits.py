@@ -54,6 +54,13 @@ PAGE_BURST = 20              # (past it: 429, "Too many pages: wait a moment.")
 PAGE_CACHE = 256             # pages kept made (a finished game's page never changes)
 PAGE_FRESH = 2.0             # seconds a page of the present (/, /top, /players) is served as made
 PAGE_ADDRESSES = 10_000      # addresses whose page rate is remembered (the longest untouched go first)
+# ---- watching (port/room/watch.py) ------------------------------------------------------------
+WATCHERS_MAX = 100           # watchers at one table (each move is one more frame queued for each)
+WATCHED_MAX = 4              # tables one player watches at once
+WATCH_STARTS = 10            # new watches one address may start at once, then
+WATCH_STARTS_RATE = 10 / 60  # this many a second (10 a minute): each sends a game's stream so far
+WATCH_PAGE = 32              # frames of a stream so far sent at once (a page), then the loop moves on
+WATCH_QUEUE = SEND_QUEUE // 2  # a page waits until its connection's queue holds no more than this
 
 
 class Backoff:
@@ -192,4 +199,5 @@ class RateLimit:
 
 __all__ = ["Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX",
            "LOGIN_WITHIN", "LOOK_BURST", "LOOK_RATE", "Limiter", "PAGE_ADDRESSES", "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH",
-           "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEND_QUEUE", "TOKEN_TTL", "TOP_PAGE"]
+           "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEND_QUEUE", "TOKEN_TTL", "TOP_PAGE",
+           "WATCHED_MAX", "WATCHERS_MAX", "WATCH_PAGE", "WATCH_QUEUE", "WATCH_STARTS", "WATCH_STARTS_RATE"]

@@ -176,6 +176,7 @@ class Play:
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
         room = self.room
+        room.watch.step(table)              # a watched table's public stream, from the seats' messages
         out = table.drain()
         for seat, msg in out:
             room.deliver(table.players[seat], dumps(msg))
@@ -197,6 +198,7 @@ class Play:
         clock = self._clock(table, now)
         self.room.deliver(table.players[0], clock)
         self.room.deliver(table.players[1], clock)
+        self.room.watch.tell(table, clock)
 
     async def on_shown(self, who: Any, msg: Message) -> None:
         """The player's screen shows its question ``seq``: its clock starts now."""
@@ -254,6 +256,7 @@ class Play:
             if conn is not None and new is not None:
                 conn.ratings[table.game] = new[p]
             room.deliver(p, said)
+        room.watch.tell(table, said)
         for p in table.players:
             room.lobby.changed(p)
         for seat in (0, 1):
@@ -387,9 +390,14 @@ class Play:
             return
         table.timeouts[seat] += 1
         count = table.timeouts[seat]
-        for p in table.players:
-            self.room.send(p, "timeout", table=table.id, seat=seat, name=table.players[seat], count=count, move=move,
-                           forfeit=count >= TIMEOUTS_TO_FORFEIT)
+        # The move made goes to its own seat only: Cribbage's lay-away names the crib's
+        # cards; the others see the move as the stream's event shows it to them.
+        fields = {"table": table.id, "seat": seat, "name": table.players[seat], "count": count,
+                  "forfeit": count >= TIMEOUTS_TO_FORFEIT}
+        said = dump("timeout", **fields)
+        self.room.deliver(table.players[seat], dump("timeout", **fields, move=move))
+        self.room.deliver(table.players[1 - seat], said)
+        self.room.watch.tell(table, said)
         if count >= TIMEOUTS_TO_FORFEIT:
             self.finish(table, "clock", seat)
             return
@@ -408,6 +416,7 @@ class Play:
         self.stalls.forget(table.id)
         self.moved.pop(table.id, None)
         room.tables.pop(table.id, None)
+        room.watch.forget(table.id)
         room.hub.release(table.id)
         for name in table.players:
             room.hub.unseat(name, table.id)

@@ -45,6 +45,7 @@ from port.room.lobby import Lobby
 from port.room.play import Play
 from port.room.store import Rating, Store, StoreError, StoreFull
 from port.room.tables import SHOWN_WAIT, Table
+from port.room.watch import Watch
 
 log = logging.getLogger("cardroom")
 
@@ -129,9 +130,10 @@ class Room:
         self.invitations = Invitations(self)
         self.play = Play(self)
         self.archive = Archive(self)
+        self.watch = Watch(self)
         self.handlers: dict[str, Callable[[Any, Message], Awaitable[None]]] = {
             name[3:]: getattr(part, name)
-            for part in (self, self.lobby, self.invitations, self.play, self.archive)
+            for part in (self, self.lobby, self.invitations, self.play, self.archive, self.watch)
             for name in dir(part) if name.startswith("on_")}
         self.hub.attach(self)
 
@@ -249,11 +251,13 @@ class Room:
         """A player left the room: away at the tables here, out of the invitations here."""
         self.play.left(name)
         self.invitations.left(name)
+        self.watch.left(name)
         self.lobby.changed(name)
 
     def came_back(self, name: str) -> None:
         """A player is back: at each table here where it was away, the opponent is told."""
         self.play.came_back(name)
+        self.watch.came_back(name)
 
     # ---- sending ---------------------------------------------------------------------------
 
