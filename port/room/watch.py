@@ -197,7 +197,7 @@ class Watch:
         watcher = here[key] = Watcher(who.name)
         self.watching.setdefault(key, set()).add(table.id)
         who.put(dump("watching", table=table.id, game=table.game, players=list(table.players), rules=table.rules,
-                     clock=table.clock, seq=stream.count, watchers=len(here)))
+                     clock=table.clock, last=stream.count, watchers=len(here)))
         self._tell_count(table, but=key)
         await self._send(who, table, watcher, min(msg.get("since", 0), stream.count))
 

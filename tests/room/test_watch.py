@@ -56,8 +56,7 @@ def watch_game(driver_cls: type, rules: dict[str, Any], seed: int, load: Any,
             if leak:
                 leaks.append(f"seed {seed} {m['type']}: {sorted(leak)}")
             checked += 1
-        moves = [(seat, move) for seat, m in out
-                 if (move := seats[seat].feed(json.loads(json.dumps(m)))) is not None]
+        moves = [(seat, move) for seat, m in out if (move := seats[seat].feed(m)) is not None]
         if not moves:
             return checked, leaks, seen
         driver.apply(*moves[0])
@@ -103,7 +102,7 @@ class Table:
     (EASY), one move at a time, while the test looks on."""
 
     def __init__(self, url: str, names: tuple[str, str], game: str, rules: dict[str, Any], clock: int = 0,
-                 guests: bool = False) -> None:
+                 guests: bool = False, bots: bool = False) -> None:
         self.game = game
         self.clients = [Client(url), Client(url)]
         for c, name in zip(self.clients, names):
@@ -111,7 +110,7 @@ class Table:
                 c.name = c.answer("guest")["name"]
                 c.wait("tables")
             else:
-                c.enter(name)
+                c.enter(name, bot=bots)
         a, b = self.clients
         a.send("invite", to=b.name, game=game, rules=rules, clock=clock)
         b.send("accept", id=b.wait("invitation")["id"])
@@ -170,7 +169,7 @@ def test_a_watcher_joins_mid_game_and_sees_what_both_seats_see(room: RoomProcess
     di.enter(f"Di{game}")
     said = watch(cy, name=t.clients[0].name)                # a player AT A TABLE, by name
     assert said["type"] == "watching", said
-    assert said["players"] == [c.name for c in t.clients] and said["game"] == game and said["seq"] > 0
+    assert said["players"] == [c.name for c in t.clients] and said["game"] == game and said["last"] > 0
     assert watch(di, table=t.id)["watchers"] == 2
     for c in t.clients:                                     # the players hear how many watch
         assert c.wait(lambda m: m.get("type") == "watchers" and m.get("count") == 2)["table"] == t.id
@@ -185,10 +184,31 @@ def test_a_watcher_joins_mid_game_and_sees_what_both_seats_see(room: RoomProcess
     assert public_got(cy, t.id) == public_messages(game, t.streams())
     assert not [m for m in cy.got + di.got if m.get("type") == "chat"]
     seen = public_got(di, t.id)                                # up to where Di stopped watching
-    assert len(seen) >= said["seq"] and seen == public_got(cy, t.id)[:len(seen)]
+    assert len(seen) >= said["last"] and seen == public_got(cy, t.id)[:len(seen)]
     t.close()
     for c in (cy, di):
         c.close()
+
+
+
+def test_a_timeout_tells_the_move_it_made_to_its_own_seat_only(room: RoomProcess) -> None:
+    """Cribbage's stand-in lays away two cards for a seat whose clock ran out: the seat
+    is told which; the other seat and a watcher are told the clock ran out, and see the
+    lay-away as the stream shows it (no cards)."""
+    t = Table(room.url, ("BotAnn", "BotBob"), "cribbage", {"limit": 61}, clock=1, bots=True)   # a bot's clock runs at once
+    ed = Client(room.url)
+    ed.enter("Ed")
+    assert watch(ed, table=t.id)["type"] == "watching"
+    said = [c.wait("timeout", timeout=5) for c in t.clients]
+    seat = said[0]["seat"]
+    assert said[seat]["move"]["act"] == "lay_away" and len(said[seat]["move"]["cards"]) == 2
+    assert "move" not in said[1 - seat]
+    assert "move" not in ed.wait("timeout", timeout=5)
+    ed.wait(lambda m: m.get("type") == "event" and m["event"]["act"] == "discard" and m["event"]["seat"] == seat)
+    for c in (*t.clients, ed):
+        c.send("bye")
+    t.close()
+    ed.close()
 
 
 def test_the_limits_of_watching_each_in_one_sentence(tmp_path: Path) -> None:

@@ -1,0 +1,167 @@
+"""Watching from the programs: the lobby's WATCH, each game's screen in its watch mode on a
+real room.
+
+Ann and Bob play through their sessions (the test makes their moves); Cy's program is
+the real program headless (the script driver): its lobby picks Ann, AT A TABLE, and
+WATCH opens the game's own room screen watching the table; the players hear that one
+watches; LEAVE goes back to the lobby and the players hear that nobody does.
+"""
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from port.cribbage.main.room import ROOM as CRIB_ROOM
+from port.cribbage.main.roomwatch import FIRST_BACKS, WatchPlay
+from port.ginrummy.main import play as playscreen
+from port.ginrummy.main.room import ROOM as GIN_ROOM
+from port.ginrummy.main.roomwatch import LEAVE_BOX, WATCH_LINE_Y, WatchScreen
+from port.ginrummy.main.table import Mode
+from port.main.driver import Driver
+from port.main.roompages import LobbyPage
+from port.main.roomsession import RoomSession, TableLink
+from port.screen.profiles import LIGHTGRAY, WHITE
+from tests.ginrummy.helpers import click_at, open_game, shows_text
+from tests.room.helpers import RoomProcess, polled
+from tests.room.scenes import until
+
+# The pictures: tests/ginrummy/room_scenes.py (room_watch, herc_room_watch, cga_room_watch,
+# room_watch_hand_end) and tests/cribbage/roomscenes.py (room_watch, room_watch_herc,
+# room_watch_cga, room_watch_show), compared with the games' other room screens.
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with RoomProcess(tmp_path_factory.mktemp("room"), "--guests-per-address", "0") as process:
+        yield process.url
+
+
+@pytest.fixture(autouse=True)
+def collected_here() -> Iterator[None]:
+    """Each test's pyxel objects freed on this (pyxel's) thread."""
+    yield
+    gc.collect()
+
+
+def guest(url: str, game: str) -> RoomSession:
+    s = RoomSession(url)
+    s.login("", None)
+    polled([s], lambda: s.welcomed)
+    s.watch_lobby(game)
+    return s
+
+
+def seated(url: str, game: str, rules: dict[str, Any]) -> tuple[RoomSession, RoomSession, TableLink, TableLink]:
+    """Two guests at a table of ``game``: their sessions and links."""
+    ann, bob = guest(url, game), guest(url, game)
+    bob.invite(ann.name, game, rules, 0)
+    polled([ann, bob], lambda: bool(ann.to_answer()))
+    ann.answer(ann.to_answer()[0]["id"], "accept")
+    polled([ann, bob], lambda: bool(ann.tables) and bool(bob.tables))
+    return ann, bob, ann.take_started()[0], bob.take_started()[0]
+
+
+def lobby_watches(d: Driver, url: str, game_room: Any, player: str, others: tuple[RoomSession, ...]) -> Any:
+    """Cy's lobby: the player picked with the arrows (AT A TABLE), then W: the screen."""
+    cy = guest(url, game_room.game)
+    d.loop.controller = lobby = LobbyPage(d.controller.ctx, game_room, cy)
+    until(d, lambda: player in cy.players and cy.players[player].get("status") == "playing", others, what="the lobby")
+    for _ in range(10):
+        if lobby.picked == player:
+            break
+        d.key("DOWN")
+    assert lobby.picked == player
+    d.key("W")
+    until(d, lambda: not isinstance(d.controller, LobbyPage), others, what="the watching screen")
+    return d.controller
+
+
+def answer(link: TableLink, moves: dict[str, dict[str, Any]], seen: dict[str, Any] | None = None) -> bool:
+    """The link's seat answers its last question, if it has one: True if it moved.
+    ``seen``: the seat's last view, kept."""
+    got = link.take()
+    views = [m["view"] for m in got if isinstance(m.get("view"), dict)]
+    if views and seen is not None:
+        seen.update(views[-1])
+    asks = [m for m in got if m.get("type") == "ask"]
+    if not asks:
+        return False
+    ask = asks[-1]
+    move = moves.get(ask["decision"]) or {"act": "discard", "card": ask["view"]["drawn"] or ask["view"]["hand"][-1]}
+    link.move(move)
+    return True
+
+
+def test_ginrummy_watched_from_the_lobby_played_out_and_left(headless_pyxel, room: str, tmp_path: Path) -> None:
+    ann, bob, ann_link, bob_link = seated(room, "ginrummy", {"score_limit": 100})
+    d = open_game(tmp_path)
+    screen = lobby_watches(d, room, GIN_ROOM, ann.name, (ann, bob))
+    assert isinstance(screen, WatchScreen) and screen.link.players == [bob.name, ann.name]
+    polled([ann, bob], lambda: ann_link.watchers == 1 and bob_link.watchers == 1)     # the players hear it
+    plain = {"offer": {"act": "decline"}, "draw": {"act": "stock"}, "knock": {"act": "play_on"}}
+    made, seen = 0, {}
+    deadline = time.monotonic() + 20
+    while made < 6:                                   # three turns each, the watcher's screen running
+        assert time.monotonic() < deadline
+        d.step()
+        for s in (ann, bob):
+            s.poll()
+        made += answer(ann_link, plain, seen) + answer(bob_link, plain)
+    until(d, lambda: screen.table.view is not None and not screen.table.queue and screen.table.mode is Mode.COMPUTER,
+          (ann, bob), what="the moves played out")
+    seen.update(next((m["view"] for m in reversed(ann_link.take()) if isinstance(m.get("view"), dict)), {}))
+    t = screen.table
+    assert t.sizes == (10, 10) and t.view.hand == () and t.opponent_cards == 10     # both hands: ten backs
+    assert [str(c) for c in t.view.pile] == seen["pile"] and t.view.stock_count == seen["stock_count"]
+    assert shows_text(d, 16, WATCH_LINE_Y, f"WATCHING {bob.name} v {ann.name}".upper(), LIGHTGRAY)
+    assert shows_text(d, 640 - 8 - 8 * len("1 WATCHING"), 340, "1 WATCHING", LIGHTGRAY)
+    bob_link.resign()
+    until(d, lambda: screen.table.mode is Mode.GAME_END, (ann, bob), what="the game's end")
+    lines = screen.game_end_lines()
+    assert lines[:2] == [f"{ann.name.upper()} WINS THE GAME.", f"{bob.name.upper()} RESIGNED."]
+    assert shows_text(d, playscreen.MSG_X + 16, playscreen.MSG_Y, lines[0], WHITE)
+    click_at(d, LEAVE_BOX)                           # LEAVE, by the mouse: the lobby
+    assert isinstance(d.controller, LobbyPage) and not d.controller.session.watched
+    for s in (ann, bob):
+        s.close()
+    d.controller.session.close()
+
+
+def test_cribbage_watched_from_its_lobby_both_hands_backs_and_left_by_its_key(headless_pyxel, room: str,
+                                                                             tmp_path: Path) -> None:
+    from tests.cribbage.helpers import open_cribbage
+
+    ann, bob, ann_link, bob_link = seated(room, "cribbage", {"limit": 61})
+    d = open_cribbage(tmp_path)
+    screen = lobby_watches(d, room, CRIB_ROOM, bob.name, (ann, bob))
+    assert isinstance(screen, WatchPlay)
+    laid = 0
+    deadline = time.monotonic() + 20
+    while laid < 2:                                    # both lay away their first two cards
+        assert time.monotonic() < deadline
+        d.step()
+        for s, link in ((ann, ann_link), (bob, bob_link)):
+            s.poll()
+            for m in link.take():
+                if m.get("type") == "ask" and m["decision"] == "lay_away":
+                    link.move({"act": "lay_away", "cards": m["view"]["hand"][:2]})
+                    laid += 1
+    until(d, lambda: screen.table.hand.phase.value == "play" and not screen.table.pending and not screen.table.beats,
+          (ann, bob), seconds=20, what="the lay-away played out")
+    h = screen.table.hand
+    first, crib = FIRST_BACKS
+    assert h.hands[0] == list(range(first, first + 4)) and len(h.hands[1]) == 4      # backs, four each
+    assert len(h.cribs[0]) == 2 and len(h.cribs[1]) == 2 and h.starter is not None   # the crib backs, the cut
+    polled([ann, bob], lambda: bob_link.watchers == 1)
+    d.key("L")                                       # LEAVE: the lobby, and nobody watches
+    assert isinstance(d.controller, LobbyPage)
+    polled([ann, bob], lambda: bob_link.watchers == 0)
+    for s in (ann, bob):
+        s.close()
+    d.controller.session.close()
+
