@@ -126,7 +126,8 @@ class TableLink:
             self.session.client.send("chat", table=self.table, text=text)
 
     def mute(self, on: bool) -> None:
-        self.session.client.send("mute", table=self.table, on=on)
+        if not self.watching:
+            self.session.client.send("mute", table=self.table, on=on)
 
     def resign(self) -> None:
         if not self.watching:
@@ -139,7 +140,8 @@ class TableLink:
             self.session.client.send("unwatch", table=self.table)
 
     def rematch(self) -> None:
-        self.session.client.send("rematch", table=self.table)
+        if not self.watching:
+            self.session.client.send("rematch", table=self.table)
 
     def fetch_record(self) -> None:
         """Ask for the finished game's record; it arrives as ``session.records[number]``."""
