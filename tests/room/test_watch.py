@@ -211,6 +211,34 @@ def test_a_timeout_tells_the_move_it_made_to_its_own_seat_only(room: RoomProcess
     ed.close()
 
 
+
+def test_a_watcher_whose_line_drops_is_back_where_it_was(room: RoomProcess) -> None:
+    """The watcher's session, its line dropped mid-game: it comes back on its own, asks
+    again from the last message it saw, and has the whole public stream once, in order."""
+    from port.main.roomsession import RoomSession
+    from tests.room.helpers import polled
+
+    t = Table(room.url, ("AnnDrop", "BobDrop"), "cribbage", {"limit": 61})
+    t.play(4)
+    cy = RoomSession(room.url)
+    cy.register("CyDrop", "pw")
+    polled([cy], lambda: cy.welcomed)
+    cy.watch(name="BobDrop")
+    polled([cy], lambda: t.id in cy.watched and cy.watched[t.id].seq_seen >= cy.watched[t.id].sync_to > 0)
+    link = cy.watched[t.id]
+    cy.client.transport.close()                          # the line drops under the watcher
+    polled([cy], lambda: cy.status == "reconnecting")
+    t.play(6)                                            # moves it misses meanwhile
+    polled([cy], lambda: cy.status == "open", seconds=10)
+    t.play()
+    polled([cy], lambda: link.end is not None)
+    got = [m for m in link.take() if m.get("type") in PUBLIC]
+    assert [m["seq"] for m in got] == list(range(1, len(got) + 1))
+    assert stream(got, t.id) == public_messages("cribbage", t.streams())
+    cy.close()
+    t.close()
+
+
 def test_the_limits_of_watching_each_in_one_sentence(tmp_path: Path) -> None:
     with RoomProcess(tmp_path / "room", "--guests-per-address", "0") as server:
         tables = [Table(server.url, ("", ""), "cribbage", {"limit": 61}, guests=True) for _ in range(WATCHED_MAX + 1)]
