@@ -336,3 +336,26 @@ def test_an_honest_clients_ping_stays_low_while_an_address_watches_a_long_game_a
         assert sum(got) > 8_000_000                      # ten streams of the game so far came
         # (made on the event loop instead, the stream held a ping 0.22 s here)
         assert worst < 0.15, f"a ping took {worst:.3f} s while a long game was watched again and again"
+
+
+def test_a_table_is_watched_from_another_process_on_redis(tmp_path: Path, redis_url: str) -> None:
+    """Two room processes on one Redis: the players at one, the watcher at the other; the
+    ``watch`` goes to the table's process as a move does, the stream comes back."""
+    one = RoomProcess(tmp_path / "one", "--redis", redis_url).start()
+    two = RoomProcess(tmp_path / "two", "--redis", redis_url).start()
+    try:
+        t = Table(one.url, ("RedAnn", "RedBob"), "ginrummy", {"score_limit": 0})
+        t.play(5)
+        cy = Client(two.url)
+        cy.enter("RedCy")
+        assert watch(cy, name="RedAnn")["last"] > 0
+        assert t.clients[0].wait("watchers")["count"] == 1
+        t.play()
+        cy.wait("game_end")
+        assert public_got(cy, t.id) == public_messages("ginrummy", t.streams())
+        cy.close()                                      # gone from the other process: the players hear
+        assert t.clients[0].wait(lambda m: m.get("type") == "watchers" and m["count"] == 0)
+        t.close()
+    finally:
+        one.stop()
+        two.stop()
