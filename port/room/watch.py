@@ -268,7 +268,9 @@ class Watch:
                 del self.making[table.id]
             making.done.set()
 
-    def _grow(self, table: Table, stream: PublicStream, seat_messages: Sequence[tuple[int, Mapping[str, Any]]]) -> list[str]:
+    def _grow(self, table: Table, stream: PublicStream,
+              seat_messages: Sequence[tuple[int, Mapping[str, Any]]]) -> list[str]:
+        """The public messages of seat messages, numbered on, added to the stream: their frames."""
         said = []
         for m in public_messages(table.game, seat_messages):
             frame = dumps({**m, "table": table.id, "seq": stream.count + 1})

@@ -195,7 +195,8 @@ def test_a_timeout_tells_the_move_it_made_to_its_own_seat_only(room: RoomProcess
     """Cribbage's stand-in lays away two cards for a seat whose clock ran out: the seat
     is told which; the other seat and a watcher are told the clock ran out, and see the
     lay-away as the stream shows it (no cards)."""
-    t = Table(room.url, ("BotAnn", "BotBob"), "cribbage", {"limit": 61}, clock=1, bots=True)   # a bot's clock runs at once
+    # Bot accounts: a bot's clock runs as soon as it is asked.
+    t = Table(room.url, ("BotAnn", "BotBob"), "cribbage", {"limit": 61}, clock=1, bots=True)
     ed = Client(room.url)
     ed.enter("Ed")
     assert watch(ed, table=t.id)["type"] == "watching"

@@ -165,3 +165,26 @@ def test_cribbage_watched_from_its_lobby_both_hands_backs_and_left_by_its_key(he
         s.close()
     d.controller.session.close()
 
+
+
+def test_a_watcher_is_never_more_than_a_hand_behind_and_a_hand_end_goes_on_by_itself(headless_pyxel,
+                                                                                    tmp_path: Path) -> None:
+    """GinRummy's watch screen fed the public stream as the room says it (a fixed game):
+    two hands played and the third dealt before the screen looks: it catches up at once
+    to the last hand's end (shown as the players saw it); that stays HAND_HOLD frames,
+    then the next hand comes without a key."""
+    from port.ginrummy.main.roomwatch import HAND_HOLD
+    from tests.ginrummy.room_scenes import FixedWatch, play
+
+    d = open_game(tmp_path)
+    room = FixedWatch()
+    while room.ends < 2:
+        room.hint_move()
+    d.loop.controller = screen = play(d.controller.ctx, room.session, room.link, d.controller.ctx.title_screen)
+    d.step()
+    t = screen.table
+    assert (t.mode, t.hand_number, [m["type"] for m in t.queue]) == (Mode.HAND_END, 2, ["deal"])
+    d.step(HAND_HOLD - 2)
+    assert t.mode is Mode.HAND_END                                   # still up, nobody pressed a key
+    d.step(3)
+    assert t.mode is not Mode.HAND_END and t.hand_number == 3
