@@ -52,10 +52,10 @@ class ProtocolError(ValueError):
 class Field:
     """One field of a message: its kind, whether it must be there, its range."""
 
-    kind: str                       # "str", "int", "bool", "object", "choice"
+    kind: str                       # "str", "int", "number", "bool", "object", "choice"
     required: bool = True
-    low: int = 0                    # str: the least length; int: the least value
-    high: int = 0                   # str: the most length; int: the most value
+    low: int = 0                    # str: the least length; int, number: the least value
+    high: int = 0                   # str: the most length; int, number: the most value
     choices: tuple[str, ...] = ()
 
 
@@ -102,7 +102,9 @@ CLIENT: dict[str, dict[str, Field]] = {
     "game": {"number": _i(1, 2**31 - 1)},
     "top": {"game": Field("choice", choices=GAMES), "provisional": _OB, "start": _i(0, 10_000, required=False)},
     "profile": {"name": _s(NAME_MAX)},
-    "ping": {"t": Field("int", False, -2**53, 2**53)},
+    # A client's clock, echoed: any JSON number (a page's performance.now() has a
+    # fraction), within what a double holds exactly as a whole number.
+    "ping": {"t": Field("number", False, -2**53, 2**53)},
     "bye": {},
     "logout": {},
     "password": {"old": _s(PASSWORD_MAX), "new": _s(PASSWORD_MAX)},
@@ -191,6 +193,12 @@ def _check(kind: str, name: str, field: Field, value: object) -> Any:
             raise ProtocolError(f"{where} is a whole number, not a {_json_kind(value)}")
         if not field.low <= value <= field.high:
             raise ProtocolError(f"{where} is {field.low} to {field.high}, not {value}")
+        return value
+    if field.kind == "number":
+        if type(value) not in (int, float):
+            raise ProtocolError(f"{where} is a number, not a {_json_kind(value)}")
+        if not field.low <= value <= field.high:          # 1e999 reads as inf: out of range too
+            raise ProtocolError(f"{where} is {field.low} to {field.high}, not {value:.6g}")
         return value
     if field.kind == "bool":
         if type(value) is not bool:

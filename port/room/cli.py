@@ -59,7 +59,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=120.0, help="seconds a dropped player has to come back")
     p.add_argument("--invite-time", type=float, default=120.0,
                    help="seconds an invitation (each round of it) waits for its answer")
-    p.add_argument("--lease", type=float, default=10.0,
+    p.add_argument("--lease", type=float, default=4.0,
                    help="with --redis: seconds a process's heartbeat lives unless beaten again (another "
                         "process takes its tables over once it has run out)")
     p.add_argument("--pages", metavar="DIR",
@@ -113,14 +113,27 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s cardroom %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        asyncio.run(_serve(args))
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(_serve(args))
     except KeyboardInterrupt:
         pass
     return 0
 
 
+def _loop_factory():   # -> a new event loop, or None (asyncio's own)
+    """uvloop's event loop (libuv's, in C) where it is installed: a move's work in the
+    loop's own machinery (its tasks, queues, sockets) costs about a third less
+    (docs/room-bench.md); asyncio's own loop otherwise."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def _store(args: argparse.Namespace):   # -> (Store, Hub)
-    from port.room.hub import LocalHub, RedisHub
+    from port.room.hub import LocalHub
+    from port.room.redishub import RedisHub
     from port.room.store import SqliteStore, StoreError
 
     try:

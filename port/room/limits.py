@@ -14,10 +14,18 @@ from collections import OrderedDict
 SEND_QUEUE = 2000            # messages waiting for one slow client before it is let go
 MESSAGE_RATE = 20            # a connection's messages a second, after a burst of
 MESSAGE_BURST = 40
+# A connection's answers (a sync's stream, the lobby, a record) are paid for in bytes:
+# past this rate, after this burst, its next page and its next message wait their turn
+# (``SendBudget``), so no connection takes more than its share of the event loop.
+ANSWER_RATE = 1_000_000      # bytes a second
+ANSWER_BURST = 2_000_000     # bytes at once
+SYNC_QUEUE = SEND_QUEUE // 2  # a sync's pages fill a connection's queue this far, no further
 
 # ---- connections ---------------------------------------------------------------------------
 CONNECTIONS_PER_ADDRESS = 16 # open connections from one address (--connections-per-address)
 LOGIN_WITHIN = 10.0          # seconds a connection has to log in before it is closed (--login-time)
+DESCRIPTORS_LOOK = 1.0       # seconds between counts of the open descriptors
+DESCRIPTORS_SPARE = 4        # open descriptors this close to the limit: out of them, said
 NO_DESCRIPTORS_SAID = 60.0   # "out of file descriptors" is logged once in this many seconds
 
 # ---- accounts and logins ----------------------------------------------------------------
@@ -54,13 +62,12 @@ PAGE_BURST = 20              # (past it: 429, "Too many pages: wait a moment.")
 PAGE_CACHE = 256             # pages kept made (a finished game's page never changes)
 PAGE_FRESH = 2.0             # seconds a page of the present (/, /top, /players) is served as made
 PAGE_ADDRESSES = 10_000      # addresses whose page rate is remembered (the longest untouched go first)
+
 # ---- watching (port/room/watch.py) ------------------------------------------------------------
 WATCHERS_MAX = 100           # watchers at one table (each move is one more frame queued for each)
 WATCHED_MAX = 4              # tables one player watches at once
 WATCH_STARTS = 10            # new watches one address may start at once, then
 WATCH_STARTS_RATE = 10 / 60  # this many a second (10 a minute): each sends a game's stream so far
-WATCH_PAGE = 32              # frames of a stream so far sent at once (a page), then the loop moves on
-WATCH_QUEUE = SEND_QUEUE // 2  # a page waits until its connection's queue holds no more than this
 
 
 class Backoff:
@@ -197,7 +204,34 @@ class RateLimit:
         """Seconds until the next message is allowed (after ``allow`` said no)."""
         return max(0.0, (1 - self._tokens) / self.rate)
 
-__all__ = ["Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX",
-           "LOGIN_WITHIN", "LOOK_BURST", "LOOK_RATE", "Limiter", "PAGE_ADDRESSES", "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH",
-           "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEND_QUEUE", "TOKEN_TTL", "TOP_PAGE",
-           "WATCHED_MAX", "WATCHERS_MAX", "WATCH_PAGE", "WATCH_QUEUE", "WATCH_STARTS", "WATCH_STARTS_RATE"]
+class SendBudget:
+    """A token bucket in bytes for one connection's answers: ``burst`` at once, then
+    ``rate`` a second. Spending may overdraw it; ``wait`` says how long until it is
+    back to zero."""
+
+    def __init__(self, rate: float = ANSWER_RATE, burst: float = ANSWER_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self._bytes = float(burst)
+        self._last: float | None = None
+
+    def _refill(self, now: float) -> None:
+        if self._last is not None and now > self._last:
+            self._bytes = min(self.burst, self._bytes + (now - self._last) * self.rate)
+        if self._last is None or now > self._last:
+            self._last = now
+
+    def spend(self, n: int, now: float) -> None:
+        self._refill(now)
+        self._bytes -= n
+
+    def wait(self, now: float) -> float:
+        """Seconds until the budget is paid back (0: it is not overdrawn)."""
+        self._refill(now)
+        return max(0.0, -self._bytes / self.rate)
+
+
+__all__ = ["ANSWER_BURST", "ANSWER_RATE", "Backoff", "Bucket", "CONNECTIONS_PER_ADDRESS", "GAMES_LISTED",
+           "INVITES_OPEN_MAX", "INVITES_WAITING_MAX", "LOGIN_WITHIN", "LOOK_BURST", "LOOK_RATE", "Limiter", "PAGE_ADDRESSES",
+           "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH", "PAGE_RATE", "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit",
+           "SEND_QUEUE", "SYNC_QUEUE", "SendBudget", "TOKEN_TTL", "TOP_PAGE", "WATCHED_MAX", "WATCHERS_MAX", "WATCH_STARTS",
+           "WATCH_STARTS_RATE"]

@@ -8,6 +8,7 @@ table is the only one that applies it; the others pass their players' intentions
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from datetime import date
@@ -15,7 +16,7 @@ from typing import Any
 
 from port.checks import IllegalMove
 from port.files.gamerecord import Ending, Meta
-from port.protocol import Message, ProtocolError, dump, dumps
+from port.protocol import Message, ProtocolError, dump
 from port.room import ratings
 from port.room.errors import Refused
 from port.room.games import RulesError, replay
@@ -39,6 +40,14 @@ class Play:
         self.room = room
         self.stalls = Stalls(self)
         self.moved: dict[str, set[int]] = {}    # table -> the seats that made a move of their own
+        # A table's moves one at a time: a move's write may wait on the store (Redis), and
+        # nothing else at its table (a move, a resignation, a sync) may see it until kept.
+        self.orders: dict[str, asyncio.Lock] = {}
+        self.standins: set[asyncio.Task[None]] = set()
+        self.retrying: asyncio.Task[None] | None = None    # the stalled tables tried again, in turn
+
+    def _order(self, table: Table) -> asyncio.Lock:
+        return self.orders.setdefault(table.id, asyncio.Lock())
 
     # ---- tables made again -----------------------------------------------------------------
 
@@ -147,40 +156,43 @@ class Play:
         if table.id in self.stalls:
             self.stalls.hold(table, seat, msg["move"], None)      # played when there is space
         else:
-            self._play(table, seat, msg["move"], by=None)
+            await self._play(table, seat, msg["move"], by=None)
         self.moved.setdefault(table.id, set()).add(seat)
         table.timeouts[seat] = 0
 
-    def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
+    async def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
         """Make a move at a table: the rules check it, the store keeps it, then the
         seats hear of it. A move the store cannot keep is taken back."""
-        index = len(table.driver.moves)
-        try:
-            table.driver.apply(seat, move)
-        except (IllegalMove, ProtocolError) as exc:
-            raise Refused(_seat_words(str(exc), table)) from None
-        stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
-        try:
-            self.room.store.add_move(table.id, index, stored)
-        except StoreError as exc:
-            table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
-            table.driver.out = []
-            if not isinstance(exc, StoreFull):
-                raise
-            self.stalls.hold(table, seat, move, by, first=True)     # not refused: kept for later
-            self.stalls.stall(table, str(exc))
-            return
-        self.stalls.over(table)
-        self._after(table, time.time())
+        async with self._order(table):
+            if table.finished is not None or table.driver is None:
+                raise Refused("that game is over")
+            index = len(table.driver.moves)
+            try:
+                table.driver.apply(seat, move)
+            except (IllegalMove, ProtocolError) as exc:
+                raise Refused(_seat_words(str(exc), table)) from None
+            stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
+            try:
+                await self.room.hub.add_move(table.id, index, stored)
+            except StoreError as exc:
+                table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
+                table.driver.out = []
+                if not isinstance(exc, StoreFull):
+                    raise
+                self.stalls.hold(table, seat, move, by, first=True)     # not refused: kept for later
+                self.stalls.stall(table, str(exc))
+                return
+            self.stalls.over(table)
+            self._after(table, time.time())
 
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
         room = self.room
         room.watch.step(table)              # a watched table's public stream, from the seats' messages
-        out = table.drain()
-        for seat, msg in out:
-            room.deliver(table.players[seat], dumps(msg))
-        after_hand = any(m["type"] == "hand_end" for _, m in out)
+        after_hand = False
+        for seat, kind, frame in table.drain():
+            room.deliver(table.players[seat], frame, table.id)
+            after_hand = after_hand or kind == "hand_end"
         if table.driver.over:
             self.finish(table, "played", None)
             return
@@ -196,8 +208,8 @@ class Play:
 
     def _tell_clock(self, table: Table, now: float) -> None:
         clock = self._clock(table, now)
-        self.room.deliver(table.players[0], clock)
-        self.room.deliver(table.players[1], clock)
+        self.room.deliver(table.players[0], clock, table.id)
+        self.room.deliver(table.players[1], clock, table.id)
         self.room.watch.tell(table, clock)
 
     async def on_shown(self, who: Any, msg: Message) -> None:
@@ -255,7 +267,7 @@ class Play:
             conn = room.conns.get(p.lower())
             if conn is not None and new is not None:
                 conn.ratings[table.game] = new[p]
-            room.deliver(p, said)
+            room.deliver(p, said, table.id)
         room.watch.tell(table, said)
         for p in table.players:
             room.lobby.changed(p)
@@ -281,9 +293,10 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self.finish(table, "resigned", seat)
+        async with self._order(table):
+            if table.finished is not None:
+                raise Refused("that game is over")
+            self.finish(table, "resigned", seat)
 
     # ---- what a seat asks of its table -----------------------------------------------------------
 
@@ -291,21 +304,30 @@ class Play:
         if await self.room.hub.route(who, msg):
             return
         table, seat = self._table(who, msg)
-        for m in table.since(seat, msg.get("since", 0)):
-            who.put(dumps(m))
-        if msg.get("since", 0) == 0:          # a new screen: the chat said at the table so far
-            for name, text, hidden in table.chat:
-                if hidden != seat:
-                    who.put(dump("chat", table=table.id, name=name, text=text))
+        async with self._order(table):
+            pass                                     # a move being kept is said first
+        stream = table.streams[seat]
+        # The frames as they were said, a page at a time (the edge paces them: a sync
+        # costs what it sends, and no more of the loop than its connection's share).
+        pages = stream.pages(msg.get("since", 0), stream.count)
+        since = msg.get("since", 0)
+        await self.room.stream(who, table.id, pages, lambda: self._state(table, seat, since))
+
+    def _state(self, table: Table, seat: int, since: int) -> list[str]:
+        """What a sync ends with: for a new screen (from 0) the chat said at the table so
+        far; then the game's end as it was said, or the clock and an absence as they
+        are now."""
+        out = [dump("chat", table=table.id, name=name, text=text)
+               for name, text, hidden in (table.chat if since == 0 else ()) if hidden != seat]
         if table.finished is not None:
-            who.put(table.finished["said"])          # the game's end, as it was said
-            return
+            return [*out, table.finished["said"]]
         if table.deadline is not None and table.asked is not None:
-            who.put(self._clock(table, time.time()))
+            out.append(self._clock(table, time.time()))
         other = 1 - seat
         if other in table.away:
-            who.put(dump("away", table=table.id, name=table.players[other],
-                         seconds=round(max(0.0, table.away[other] - time.time()), 1)))
+            out.append(dump("away", table=table.id, name=table.players[other],
+                            seconds=round(max(0.0, table.away[other] - time.time()), 1)))
+        return out
 
     async def on_rematch(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
@@ -328,7 +350,7 @@ class Play:
         who.put(text)
         muted = table.muted[1 - seat]
         if not muted:
-            self.room.deliver(table.players[1 - seat], text)
+            self.room.deliver(table.players[1 - seat], text, table.id)
         # Kept (the last few, in memory) for a player who comes back with a new screen.
         table.chat = [*table.chat, (who.name, msg["text"], 1 - seat if muted else None)][-CHAT_KEPT:]
 
@@ -343,22 +365,36 @@ class Play:
 
     def tick(self, now: float, mono: float) -> None:
         """Run out what has run out at each table: move clocks, absences, rematch offers."""
-        full = False            # a stalled table found no space this tick: the others wait for the next
-        for table in list(self.room.tables.values()):
+        tables = list(self.room.tables.values())
+        due = [t for t in tables if t.id in self.stalls and self.stalls.due(t.id, mono)]
+        if due and (self.retrying is None or self.retrying.done()):
+            self.retrying = asyncio.get_running_loop().create_task(self._retry(due))
+        for table in tables:
+            if table.id in self.stalls:         # nothing runs out at a stalled table meanwhile
+                continue
             try:
-                if table.id in self.stalls:     # nothing runs out at a stalled table meanwhile
-                    if full or not self.stalls.due(table.id, mono):
-                        continue
-                    if not self.stalls.retry(table):
-                        full = True
-                        continue
                 self._tick_table(table, now, mono)
             except StoreError as exc:      # the store is failing: said once a tick, tried again next
                 log.error("table %s: %s", table.id, exc)
             except Exception:
                 log.exception("a fault at table %s", table.id)
 
+    async def _retry(self, due: list[Table]) -> None:
+        """The stalled tables' held moves tried again, one table after another; one that
+        finds no space yet ends the round (the others wait for the next second)."""
+        for table in due:
+            try:
+                if not await self.stalls.retry(table):
+                    return
+            except StoreError as exc:
+                log.error("table %s: %s", table.id, exc)
+            except Exception:
+                log.exception("a fault at table %s", table.id)
+
     def _tick_table(self, table: Table, now: float, mono: float) -> None:
+        lock = self.orders.get(table.id)
+        if lock is not None and lock.locked():
+            return                               # a move is being kept: its clock is armed after
         if table.finished is not None:
             if mono - table.finished["at"] > REMATCH_TTL:
                 self._forget(table)
@@ -395,13 +431,26 @@ class Play:
         fields = {"table": table.id, "seat": seat, "name": table.players[seat], "count": count,
                   "forfeit": count >= TIMEOUTS_TO_FORFEIT}
         said = dump("timeout", **fields)
-        self.room.deliver(table.players[seat], dump("timeout", **fields, move=move))
-        self.room.deliver(table.players[1 - seat], said)
+        self.room.deliver(table.players[seat], dump("timeout", **fields, move=move), table.id)
+        self.room.deliver(table.players[1 - seat], said, table.id)
         self.room.watch.tell(table, said)
         if count >= TIMEOUTS_TO_FORFEIT:
             self.finish(table, "clock", seat)
             return
-        self._play(table, seat, move, by="clock")
+        table.deadline = None                    # armed again once the stand-in's move is kept
+        task = asyncio.get_running_loop().create_task(self._stand_in(table, seat, move))
+        self.standins.add(task)
+        task.add_done_callback(self.standins.discard)
+
+    async def _stand_in(self, table: Table, seat: int, move: dict[str, Any]) -> None:
+        try:
+            await self._play(table, seat, move, by="clock")
+        except StoreError as exc:                # the store is failing: tried again in a second
+            log.error("table %s: %s", table.id, exc)
+            table.timeouts[seat] -= 1
+            table.deadline = time.time() + 1.0
+        except Refused:
+            pass                                 # the game ended meanwhile
 
     def _abandon(self, table: Table) -> None:
         """Both players gone past their grace: the game counts for nothing."""
@@ -416,6 +465,7 @@ class Play:
         self.stalls.forget(table.id)
         self.moved.pop(table.id, None)
         room.tables.pop(table.id, None)
+        self.orders.pop(table.id, None)
         room.watch.forget(table.id)
         room.hub.release(table.id)
         for name in table.players:

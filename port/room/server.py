@@ -24,11 +24,12 @@ import errno
 import ipaddress
 import logging
 import math
+import os
 import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,9 +39,10 @@ from port.room.archive import Archive
 from port.room.errors import Refused
 from port.room.hub import Hub, LocalHub
 from port.room.invitations import Invitations
-from port.room.limits import (CONNECTIONS_PER_ADDRESS, GUESTS_PER_ADDRESS, GUESTS_ROOM, GUESTS_ROOM_RATE,
-                              LOGIN_WITHIN, LOOK_BURST, LOOK_RATE, NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS,
-                              SEND_QUEUE, TOKEN_TTL, Bucket, Limiter, RateLimit)
+from port.room.limits import (CONNECTIONS_PER_ADDRESS, DESCRIPTORS_LOOK, DESCRIPTORS_SPARE, GUESTS_PER_ADDRESS,
+                              GUESTS_ROOM, GUESTS_ROOM_RATE, LOGIN_WITHIN, LOOK_BURST, LOOK_RATE,
+                              NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS, SEND_QUEUE, SYNC_QUEUE, TOKEN_TTL, Bucket,
+                              Limiter, RateLimit, SendBudget)
 from port.room.lobby import Lobby
 from port.room.play import Play
 from port.room.store import Rating, Store, StoreError, StoreFull
@@ -55,6 +57,7 @@ INVITE_TTL = 120.0           # an invitation (each round of it) lives this long
 TICK = 0.2                   # how often the clocks are looked at
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+WRITE_BATCH = 64             # frames a connection's writer takes from its queue at once
 
 
 @dataclass
@@ -73,28 +76,75 @@ class Conn:
     looks: RateLimit = field(default_factory=lambda: RateLimit(LOOK_RATE, LOOK_BURST))   # games, top, profile
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
+    # Fairness: what its answers cost is paid from ``budget`` (bytes) while ``answering``;
+    # a sync's pages wait for room in the queue (``roomy``) and hold the table's live
+    # messages back meanwhile (``held``), so the stream arrives whole and in order.
+    budget: SendBudget = field(default_factory=SendBudget)
+    answering: bool = False
+    held: dict[str, list[str]] = field(default_factory=dict)
+    roomy: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
 
     def put(self, text: str | None) -> bool:
         """Queue a frame (None: close once what is queued has gone)."""
         try:
             self.queue.put_nowait(text)
-            return True
         except asyncio.QueueFull:
             return False
+        if self.answering and text is not None:
+            self.budget.spend(len(text), time.monotonic())
+        return True
+
+    async def paid(self) -> None:
+        """Wait until this connection's answers so far are paid for."""
+        wait = self.budget.wait(time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def room_for(self, n: int) -> bool:
+        """Wait until ``n`` more frames leave its queue no fuller than ``SYNC_QUEUE``
+        (the rest is for the live messages meanwhile); False: the connection is closed."""
+        while not self.closed and self.queue.qsize() + n > SYNC_QUEUE:
+            self.roomy.clear()
+            await self.roomy.wait()
+        return not self.closed
 
     async def write_loop(self) -> None:
-        """Send what is queued, in order; a slow client slows nobody else."""
+        """Send what is queued, in order; a slow client slows nobody else. What is queued
+        at once goes out in one write to the socket (a move's frames to a seat are two
+        or three: one system call, not three)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
+                batch = [await self.queue.get()]
+                while batch[-1] is not None and len(batch) < WRITE_BATCH and not self.queue.empty():
+                    batch.append(self.queue.get_nowait())
+                if not self.roomy.is_set() and self.queue.qsize() <= SYNC_QUEUE // 2:
+                    self.roomy.set()
+                texts = [t for t in batch if t is not None]
+                if len(texts) == 1:
+                    await self.ws.send(texts[0])
+                elif texts:
+                    await _send_together(self.ws, texts)
+                if batch[-1] is None:
                     await self.ws.close()
                     return
-                await self.ws.send(text)
         except ConnectionClosed:
             return           # the reading side sees the close and ends the connection
+        finally:
+            self.closed = True
+            self.roomy.set()
+
+
+async def _send_together(ws: Any, texts: list[str]) -> None:
+    """Several text messages as one write to the socket: websockets' own framing
+    (``protocol.send_text``: compression, masking, the connection's state checked by
+    ``send_context``), the frames' bytes joined before they reach the transport."""
+    async with ws.send_context():
+        for text in texts:
+            ws.protocol.send_text(text.encode())
+        ws.transport.write(b"".join(ws.protocol.data_to_send()))
 
 
 class Room:
@@ -124,6 +174,7 @@ class Room:
         self.registers = Bucket(REGISTERS_PER_ADDRESS, REGISTERS_PER_ADDRESS / 60.0)     # N a minute
         self.guests_limited = guests_per_address > 0
         self.no_descriptors_said: float | None = None
+        self.descriptors_looked = 0.0
         self.ticker: asyncio.Task[None] | None = None
         # The parts of the room, each owning its messages (``on_<type>``).
         self.lobby = Lobby(self)
@@ -194,27 +245,51 @@ class Room:
         connections the room has are served on."""
         exc = context.get("exception")
         if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
-            now = time.monotonic()
-            if self.no_descriptors_said is None or now - self.no_descriptors_said >= NO_DESCRIPTORS_SAID:
-                self.no_descriptors_said = now
-                log.error("out of file descriptors (%s open connections, a limit of %s): new connections wait "
-                          "until some close", sum(self.connections.values()), descriptor_limit())
+            self._out_of_descriptors()
             return
         loop.default_exception_handler(context)
+
+    def _out_of_descriptors(self) -> None:
+        now = time.monotonic()
+        if self.no_descriptors_said is None or now - self.no_descriptors_said >= NO_DESCRIPTORS_SAID:
+            self.no_descriptors_said = now
+            log.error("out of file descriptors (%s open connections, a limit of %s): new connections wait "
+                      "until some close", sum(self.connections.values()), descriptor_limit())
+
+    def watch_descriptors(self, mono: float) -> None:
+        """uvloop's libuv turns a connection away itself when descriptors run out (it
+        accepts on a spare one and closes it at once), so no fault reaches the room:
+        every second the room counts its open descriptors and says it the same way (a
+        socket not yet a websocket holds one too, so the room's own count of connections
+        would not tell; the count is about 1 ms at 8,000 descriptors)."""
+        if mono < self.descriptors_looked + DESCRIPTORS_LOOK:
+            return
+        self.descriptors_looked = mono
+        try:
+            full = len(os.listdir("/proc/self/fd")) >= descriptor_limit() - DESCRIPTORS_SPARE
+        except OSError as exc:              # reading the list takes a descriptor too
+            full = exc.errno in (errno.EMFILE, errno.ENFILE)
+        if full:
+            self._out_of_descriptors()
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:
         # Past the rate, a client's messages wait their turn: this connection is read no
         # faster (websockets then stops reading its socket), a fast bot loses nothing,
         # and a flood slows only its sender.
-        if not conn.rate.allow(time.monotonic()):
+        while not conn.rate.allow(time.monotonic()):       # (a timer may wake a little early)
             await asyncio.sleep(conn.rate.wait())
-            conn.rate.allow(time.monotonic())
+        # Past its budget of bytes (what its answers made the room send), likewise.
+        await conn.paid()
         try:
             msg = parse(raw)
         except ProtocolError as exc:
             conn.put(dump("error", refused="message", reason=str(exc)))
             return
-        await self.answer(conn, msg)
+        conn.answering = True
+        try:
+            await self.answer(conn, msg)
+        finally:
+            conn.answering = False
 
     async def answer(self, who: Any, msg: Message) -> None:
         """Handle one checked message from a connection here (or, in Redis mode, from a
@@ -262,16 +337,53 @@ class Room:
     # ---- sending ---------------------------------------------------------------------------
 
     def send(self, to: str, kind: str, /, **fields: Any) -> None:
-        self.deliver(to, dump(kind, **fields))
+        self.deliver(to, dump(kind, **fields), fields.get("table"))
 
-    def deliver(self, name: str, text: str) -> None:
+    def deliver(self, name: str, text: str, table: str | None = None) -> None:
+        """A frame to a player, here or on another process. A frame of a table (``table``)
+        whose stream this connection is being sent waits for the end of it."""
         conn = self.conns.get(name.lower())
         if conn is not None:
-            if not conn.put(text):
+            held = conn.held.get(table) if table is not None and conn.held else None
+            if held is not None and len(held) < SEND_QUEUE:
+                held.append(text)
+            elif held is not None or not conn.put(text):
                 log.warning("%s is too slow to read its messages: let go", name)
                 self._drop(conn)
             return
         self.hub.forward(name, text)
+
+    async def stream(self, who: Any, table: str, pages: Iterator[list[str]], tail: Callable[[], list[str]]) -> None:
+        """A table's frames to one player, page by page, then ``tail()`` (the table's
+        state: its clock, an absence, its end). Each page waits until the connection's
+        answers so far are paid for and its queue has room; the table's live messages
+        to it are held meanwhile and follow the stream, in order."""
+        if not isinstance(who, Conn):      # a player on another process: at once, through the hub
+            for page in pages:
+                for text in page:
+                    who.put(text)
+            for text in tail():
+                who.put(text)
+            return
+        before = tail()
+        held = who.held[table] = []
+        try:
+            for page in pages:
+                await who.paid()
+                if not await who.room_for(len(page)):
+                    return
+                for text in page:
+                    who.put(text)
+            # Nothing of the table's happened meanwhile: its state as it is now (the
+            # clock's seconds left); else as it was, and what happened follows.
+            for text in before if held else tail():
+                who.put(text)
+        finally:
+            del who.held[table]
+            for text in held:
+                if not who.put(text):
+                    self._drop(who)
+                    break
 
     def _drop(self, conn: Conn) -> None:
         while not conn.queue.empty():
@@ -441,6 +553,7 @@ class Room:
         rematch offers."""
         self.invitations.tick(mono)
         self.play.tick(now, mono)
+        self.watch_descriptors(mono)
 
 
 def _checked_name(name: str) -> str:

@@ -71,7 +71,7 @@ class Stalls:
     def due(self, table_id: str, mono: float) -> bool:
         return self.next.get(table_id, 0.0) <= mono
 
-    def retry(self, table: Table) -> bool:
+    async def retry(self, table: Table) -> bool:
         """Play the held moves in order, or write the game's end again: True if the
         table is no longer stalled."""
         self.next[table.id] = time.monotonic() + RETRY
@@ -85,7 +85,7 @@ class Stalls:
         while held:
             seat, move, by = held.pop(0)
             try:
-                self.play._play(table, seat, move, by)
+                await self.play._play(table, seat, move, by)
             except Refused as exc:            # a move sent meanwhile the rules refuse now
                 if by is None:
                     self.play.room.send(table.players[seat], "error", refused="move", table=table.id,

@@ -10,27 +10,30 @@ messages hold it at the same place, so only if the rules showed it to both: a ca
 a hand, a stock draw, the crib before its show never can, whatever a view holds. No
 hidden state is read here, and the players' chat is never sent.
 
-A table's public stream is made when it is first watched (from the seats' streams,
-once), then kept as its frames, the JSON text said, and grown with each step of the
-table; a watcher who joins mid-game gets it from its start (or from ``since``), a
-page at a time, each page waiting for room in its connection's queue, and then the
-table live. What one client can make the room spend is bounded in
-``port.room.limits`` (watchers a table, tables a watcher, new watches an address).
+A table's public stream is made when it is first watched (from the seats' streams as
+the table keeps them, once, off the event loop), then kept as the seats' are (a
+``tables.Stream``: the frames said, older hands compressed) and grown with each step of
+the table; a watcher who joins mid-game gets it from its start (or from ``since``)
+page by page as a ``sync`` is sent (``Room.stream``: within the connection's byte
+budget and its queue, the table's live frames held until the pages are out). What one
+client can make the room spend is bounded in ``port.room.limits`` (watchers a table,
+tables a watcher, new watches an address).
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from port.protocol import Message, dump, dumps
+from port.protocol import VERSION, Message, dump
 from port.room.errors import Refused
-from port.room.games import replay
-from port.room.limits import (WATCH_PAGE, WATCH_QUEUE, WATCH_STARTS, WATCH_STARTS_RATE, WATCHED_MAX,
-                              WATCHERS_MAX, Bucket)
+from port.room.limits import WATCH_STARTS, WATCH_STARTS_RATE, WATCHED_MAX, WATCHERS_MAX, Bucket
+from port.room.tables import Stream
+from port.room.tables import _json as frame_text     # a frame's text, written as the seats' are (orjson)
 
 # The room is passed in, not imported: the server imports this module.
 Room = Any
@@ -38,7 +41,6 @@ Table = Any
 
 PUBLIC = ("deal", "event", "hand_end")     # said to both seats alike: the public stream's kinds
 ENVELOPE = ("v", "table", "seq")           # a seat's numbering, not the game's
-PAGE_WAIT = 0.05                           # seconds a page waits for its connection's queue to empty
 
 
 # ---- the public stream: what both seats have seen in common ------------------------------------
@@ -112,47 +114,16 @@ def public_messages(game: str, seat_messages: Sequence[tuple[int, Mapping[str, A
     return out
 
 
-class PublicStream:
-    """A table's public stream as it was said: each frame's JSON text, numbered from 1,
-    read a page at a time (the interface of a seat's kept stream, so that one kind of
-    stream can keep both)."""
-
-    __slots__ = ("frames",)
-
-    def __init__(self) -> None:
-        self.frames: list[str] = []
-
-    @property
-    def count(self) -> int:
-        return len(self.frames)
-
-    def add(self, frame: str, deal: bool = False) -> None:
-        self.frames.append(frame)
-
-    def page(self, after: int, upto: int) -> list[str]:
-        """Frames ``after + 1`` to ``upto`` (numbers), or the first ``WATCH_PAGE`` of them."""
-        return self.frames[after:min(upto, after + WATCH_PAGE)]
-
-    def size(self) -> int:
-        return sum(len(f) for f in self.frames)
-
-
-def public_frames(game: str, rules: Mapping[str, Any], seed: int, moves: Sequence[tuple[int, Mapping[str, Any]]],
-                  table_id: str) -> list[str]:
-    """A table's public stream from its start, made from the seats' streams as they were
-    said (the game made again from its seed and moves, as a ``sync`` makes them): run
-    off the event loop, it reads nothing of the live table."""
-    said = replay(game, rules, seed, moves).out
-    return [dumps({**m, "table": table_id, "seq": n}) for n, m in enumerate(public_messages(game, said), 1)]
+def public_frames(game: str, seat_frames: Sequence[tuple[int, str]], table_id: str) -> list[tuple[str, bool]]:
+    """A table's public stream from its start, made from both seats' frames as they were
+    said (read off the event loop: the frames are a copy): each public frame, and
+    whether it is a deal."""
+    said = [(seat, json.loads(frame)) for seat, frame in seat_frames]
+    return [(frame_text({"v": VERSION, **m, "table": table_id, "seq": n}), m.get("type") == "deal")
+            for n, m in enumerate(public_messages(game, said), 1)]
 
 
 # ---- watchers ------------------------------------------------------------------------------
-
-@dataclass
-class Watcher:
-    name: str
-    live: bool = False             # False while its stream so far is still being sent
-
 
 @dataclass
 class Making:
@@ -169,8 +140,8 @@ class Watch:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.streams: dict[str, PublicStream] = {}
-        self.watchers: dict[str, dict[str, Watcher]] = {}    # table -> watcher (lower-case name) -> its state
+        self.streams: dict[str, Stream] = {}
+        self.watchers: dict[str, dict[str, str]] = {}        # table -> watcher (lower case) -> its name
         self.watching: dict[str, set[str]] = {}              # watcher (lower case) -> tables
         self.starts = Bucket(WATCH_STARTS, WATCH_STARTS_RATE)  # new watches per address (a join's cost)
         self.making: dict[str, Making] = {}
@@ -194,12 +165,16 @@ class Watch:
         if stream is None:
             raise Refused("that table has closed")
         here = self.watchers.setdefault(table.id, {})
-        watcher = here[key] = Watcher(who.name)
+        here[key] = who.name
         self.watching.setdefault(key, set()).add(table.id)
+        last = stream.count
         who.put(dump("watching", table=table.id, game=table.game, players=list(table.players), rules=table.rules,
-                     clock=table.clock, last=stream.count, watchers=len(here)))
+                     clock=table.clock, last=last, watchers=len(here)))
         self._tell_count(table, but=key)
-        await self._send(who, table, watcher, min(msg.get("since", 0), stream.count))
+        # The stream so far as a sync is sent: page by page, within the connection's byte
+        # budget and its queue; the table's frames said meanwhile are held and follow.
+        await self.room.stream(who, table.id, stream.pages(min(msg.get("since", 0), last), last),
+                               lambda: self._state(table))
 
     async def on_unwatch(self, who: Any, msg: Message) -> None:
         if await self.room.hub.route(who, msg):
@@ -238,10 +213,11 @@ class Watch:
             wait = math.ceil(self.starts.wait(address, now))
             raise Refused(f"too many new watches from your address: try again in {wait} s")
 
-    async def _stream(self, table: Table) -> PublicStream | None:
-        """The table's public stream, made when first watched: off the event loop (a long
-        game's is a third of a second of CPU), one table at a time; the steps made
-        meanwhile are added once it is made. None: the table closed meanwhile."""
+    async def _stream(self, table: Table) -> Stream | None:
+        """The table's public stream, made when first watched from both seats' frames: read
+        off the event loop (a long game's is a tenth of a second of CPU), one table at a
+        time; the steps made meanwhile are added once it is made. None: the table closed
+        meanwhile."""
         stream = self.streams.get(table.id)
         if stream is not None:
             return stream
@@ -252,13 +228,13 @@ class Watch:
         making = self.making[table.id] = Making()
         try:
             async with self.one_at_a_time:
-                frames = await asyncio.to_thread(public_frames, table.game, table.rules, table.seed,
-                                                 list(table.moves), table.id)
+                seat_frames = [(seat, frame) for seat in (0, 1) for frame in table.since(seat, 0)]
+                frames = await asyncio.to_thread(public_frames, table.game, seat_frames, table.id)
             if self.making.get(table.id) is not making:
                 return None                       # the table was forgotten meanwhile
-            stream = PublicStream()
-            for frame in frames:
-                stream.add(frame)
+            stream = Stream()
+            for frame, deal in frames:
+                stream.add(frame, deal)
             for out in making.steps:
                 self._grow(table, stream, out)
             self.streams[table.id] = stream
@@ -268,43 +244,15 @@ class Watch:
                 del self.making[table.id]
             making.done.set()
 
-    def _grow(self, table: Table, stream: PublicStream,
+    def _grow(self, table: Table, stream: Stream,
               seat_messages: Sequence[tuple[int, Mapping[str, Any]]]) -> list[str]:
         """The public messages of seat messages, numbered on, added to the stream: their frames."""
         said = []
         for m in public_messages(table.game, seat_messages):
-            frame = dumps({**m, "table": table.id, "seq": stream.count + 1})
+            frame = frame_text({"v": VERSION, **m, "table": table.id, "seq": stream.count + 1})
             stream.add(frame, m.get("type") == "deal")
             said.append(frame)
         return said
-
-    async def _send(self, who: Any, table: Table, watcher: Watcher, after: int) -> None:
-        """The stream from ``after``, a page at a time, each page once its connection's
-        queue has room (the rest of the queue is for its live messages); then the
-        table's state now, and the watcher hears the table live from then on. Frames
-        added meanwhile are sent by the pages too, so nothing is said twice or missed."""
-        stream = self.streams[table.id]
-        conn = self.room.conns.get(who.name.lower())
-        local = conn is who                       # else a player on another process: sent at once
-        while True:
-            if self.watchers.get(table.id, {}).get(who.name.lower()) is not watcher:
-                return                            # gone (unwatched, left, the table closed) meanwhile
-            page = stream.page(after, stream.count)
-            if not page:
-                break
-            if local:
-                while conn.queue.qsize() + len(page) > WATCH_QUEUE:
-                    await asyncio.sleep(PAGE_WAIT)
-                    if self.room.conns.get(who.name.lower()) is not conn:
-                        return
-            for frame in page:
-                who.put(frame)
-            after += len(page)
-            if local:
-                await asyncio.sleep(0)            # a page at a time: the tables move meanwhile
-        watcher.live = True
-        for text in self._state(table):
-            who.put(text)
 
     def _state(self, table: Table) -> list[str]:
         """What a join ends with: the game's end as it was said, or the clock now."""
@@ -319,7 +267,7 @@ class Watch:
 
     def step(self, table: Table) -> None:
         """The table made a step (its seats' messages on ``table.driver.out``, not yet
-        numbered): a watched table's public stream grows, its live watchers hear it."""
+        numbered): a watched table's public stream grows, its watchers hear it."""
         if table.driver is None:
             return
         making = self.making.get(table.id)
@@ -333,10 +281,10 @@ class Watch:
             self.tell(table, frame)
 
     def tell(self, table: Table, text: str) -> None:
-        """A message of the table's that watchers hear too (a clock, a timeout, the end)."""
-        for w in self.watchers.get(table.id, {}).values():
-            if w.live:
-                self.room.deliver(w.name, text)
+        """A message of the table's that watchers hear too (a clock, a timeout, the end);
+        one whose stream so far is still being sent gets it after (``Room.stream``)."""
+        for name in self.watchers.get(table.id, {}).values():
+            self.room.deliver(name, text, table.id)
 
     def forget(self, table_id: str) -> None:
         """The table is gone (its rematch time over, abandoned): its watchers with it."""
@@ -375,19 +323,16 @@ class Watch:
             if table is not None and self.watchers.get(table_id):
                 self.room.send(name, "watchers", table=table_id, count=len(self.watchers[table_id]))
 
-    def count(self, table_id: str) -> int:
-        return len(self.watchers.get(table_id, ()))
-
     def _tell_count(self, table: Table, but: str | None = None) -> None:
         """How many watch: to both players and to every watcher (but the one just told)."""
         here = self.watchers.get(table.id, {})
         text = dump("watchers", table=table.id, count=len(here))
         for p in table.players:
-            self.room.deliver(p, text)
-        for key, w in here.items():
-            if key != but and w.live:
-                self.room.deliver(w.name, text)
+            self.room.deliver(p, text, table.id)
+        for key, name in here.items():
+            if key != but:
+                self.room.deliver(name, text, table.id)
 
 
-__all__ = ["PublicStream", "Watch", "absolute", "common", "pairs", "public_frames", "public_message",
+__all__ = ["Watch", "absolute", "common", "pairs", "public_frames", "public_message",
            "public_messages"]

@@ -41,7 +41,7 @@ PRE_LOGIN: list[tuple[str, str | bytes, str]] = [
     ("NaN", '{' + V + '"type":"ping","t":NaN}', "not JSON"),
     ("Infinity", '{' + V + '"type":"ping","t":Infinity}', "not JSON"),
     ("nesting 7,000 deep", '{' + V + '"type":"ping","t":' + "[" * 7000 + "]" * 7000 + "}", "not JSON"),
-    ("a fraction for a whole number", '{' + V + '"type":"ping","t":1.5}', "'t' is a whole number"),
+    ("a fraction for a whole number", '{' + V + '"type":"game","number":1.5}', "'number' is a whole number"),
     ("a number out of range", '{' + V + '"type":"ping","t":' + str(2**60) + "}", "'t' is -9007199254740992 to"),
     ("true for a number", '{' + V + '"type":"game","number":true}', "'number' is a whole number"),
     ("the lobby before logging in", '{' + V + '"type":"lobby"}', "log in first"),

@@ -302,9 +302,9 @@ def long_table(data: Path, moves: int = 650) -> str:
 
 
 def test_an_honest_clients_ping_stays_low_while_an_address_watches_a_long_game_again_and_again(tmp_path: Path) -> None:
-    """One address asks for a long game's stream as often as it may (ten at once, read as
-    fast as it comes: some 9 MB), the first of them making the stream; a player's pings
-    meanwhile."""
+    """One address asks for a long game's stream as often as it may (twelve at once: ten
+    are taken, some 12 MB, sent as a sync is, within the connection's byte budget), the
+    first of them making the stream; a player's pings meanwhile."""
     import threading
     import time
 
@@ -314,28 +314,32 @@ def test_an_honest_clients_ping_stays_low_while_an_address_watches_a_long_game_a
         flooder.enter("Flo")
         pinger.enter("Pat")
         got: list[int] = []
+        stop = threading.Event()
 
         def flood() -> None:
             for _ in range(12):
                 flooder.send("watch", table=table)
-            while True:
+            while not stop.is_set():
                 try:
-                    text = flooder.ws.recv(timeout=1)
+                    got.append(len(flooder.ws.recv(timeout=0.2)))
                 except TimeoutError:
-                    return
-                got.append(len(text))
+                    continue
 
         reader = threading.Thread(target=flood)
         reader.start()
         worst = 0.0
-        for i in range(20):
-            sent = time.monotonic()
-            assert pinger.answer("ping", t=i)["t"] == i
-            worst = max(worst, time.monotonic() - sent)
-            time.sleep(0.05)
-        reader.join()
-        assert sum(got) > 8_000_000                      # ten streams of the game so far came
-        # (made on the event loop instead, the stream held a ping 0.22 s here)
+        try:
+            for i in range(20):
+                sent = time.monotonic()
+                assert pinger.answer("ping", t=i)["t"] == i
+                worst = max(worst, time.monotonic() - sent)
+                time.sleep(0.05)
+        finally:
+            stop.set()
+            reader.join()
+        flooder.ws.close_socket()            # dropped, not closed: a close would wait behind its unread megabytes
+        assert sum(got) > 2_000_000                      # the stream came, as fast as its budget lets it
+        # (made on the event loop instead, the stream held a ping 0.22 s)
         assert worst < 0.15, f"a ping took {worst:.3f} s while a long game was watched again and again"
 
 

@@ -81,13 +81,9 @@ def lobby_watches(d: Driver, url: str, game_room: Any, player: str, others: tupl
     return d.controller
 
 
-def answer(link: TableLink, moves: dict[str, dict[str, Any]], seen: dict[str, Any] | None = None) -> bool:
-    """The link's seat answers its last question, if it has one: True if it moved.
-    ``seen``: the seat's last view, kept."""
+def answer(link: TableLink, moves: dict[str, dict[str, Any]]) -> bool:
+    """The link's seat answers its last question, if it has one: True if it moved."""
     got = link.take()
-    views = [m["view"] for m in got if isinstance(m.get("view"), dict)]
-    if views and seen is not None:
-        seen.update(views[-1])
     asks = [m for m in got if m.get("type") == "ask"]
     if not asks:
         return False
@@ -104,20 +100,27 @@ def test_ginrummy_watched_from_the_lobby_played_out_and_left(headless_pyxel, roo
     assert isinstance(screen, WatchScreen) and screen.link.players == [bob.name, ann.name]
     polled([ann, bob], lambda: ann_link.watchers == 1 and bob_link.watchers == 1)     # the players hear it
     plain = {"offer": {"act": "decline"}, "draw": {"act": "stock"}, "knock": {"act": "play_on"}}
-    made, seen = 0, {}
+    made = 0
     deadline = time.monotonic() + 20
-    while made < 6:                                   # three turns each, the watcher's screen running
+    while made < 6:                                   # six moves (three turns), the watcher's screen running
         assert time.monotonic() < deadline
         d.step()
         for s in (ann, bob):
             s.poll()
-        made += answer(ann_link, plain, seen) + answer(bob_link, plain)
-    until(d, lambda: screen.table.view is not None and not screen.table.queue and screen.table.mode is Mode.COMPUTER,
-          (ann, bob), what="the moves played out")
-    seen.update(next((m["view"] for m in reversed(ann_link.take()) if isinstance(m.get("view"), dict)), {}))
+        for link in (ann_link, bob_link):                # six moves, no more: then all stands still
+            if made < 6:
+                made += answer(link, plain)
+    said: list[dict[str, Any]] = []                 # Ann's stream up to her next question: the table now
+    until(d, lambda: bool(said.extend(ann_link.take())) or any(m.get("type") == "ask" for m in said), (ann, bob),
+          what="Ann's turn")
+    seen = next(m["view"] for m in reversed(said) if isinstance(m.get("view"), dict))
+    until(d, lambda: screen.table.view is not None and not screen.table.queue and screen.table.mode is Mode.COMPUTER
+          and [str(c) for c in screen.table.view.pile] == seen["pile"], (ann, bob), what="the moves played out")
     t = screen.table
-    assert t.sizes == (10, 10) and t.view.hand == () and t.opponent_cards == 10     # both hands: ten backs
-    assert [str(c) for c in t.view.pile] == seen["pile"] and t.view.stock_count == seen["stock_count"]
+    # both hands as backs, as many as each holds (Ann, at seat 1, knows both counts)
+    assert t.sizes == (seen["opponent_hand_size"], len(seen["hand"])) and t.view.hand == ()
+    assert 10 <= min(t.sizes) and t.opponent_cards == t.sizes[1]
+    assert t.view.stock_count == seen["stock_count"]
     assert shows_text(d, 16, WATCH_LINE_Y, f"WATCHING {bob.name} v {ann.name}".upper(), LIGHTGRAY)
     assert shows_text(d, 640 - 8 - 8 * len("1 WATCHING"), 340, "1 WATCHING", LIGHTGRAY)
     bob_link.resign()
