@@ -107,6 +107,10 @@ class RoomPage(Menu):
             self.session.poll()             # (a new connection watches the lobby anew: the session's)
             started = self.session.take_started()
             mine = [link for link in started if link.game == self.room.game]
+            for link in started:
+                if link.watching and link.game != self.room.game:     # watched from the other program
+                    link.unwatch()
+                    self.line = f"That table plays {link.game.upper()}: watch it from that program."
             if mine:
                 return to_table(self.ctx, self.room, self.session, mine[-1])
         return super().update(events)
@@ -139,10 +143,14 @@ def to_table(ctx: GameContext, room: RoomGame, session: RoomSession, link: Table
     """A table the room started (or kept while the program was away): the game's own
     screen, with the lobby to come back to. While it is on, the CFG keeps whom it is
     with, so a restart offers to rejoin it."""
-    keep(ctx, room_with=link.opponent)
+    if not link.watching:                    # a table watched is not one to rejoin
+        keep(ctx, room_with=link.opponent)
 
     def back() -> Controller:
-        keep(ctx, room_with="")
+        if link.watching:
+            link.unwatch()
+        else:
+            keep(ctx, room_with="")
         return LobbyPage(ctx, room, session)
 
     return room.play(ctx, session, link, back)
@@ -358,7 +366,8 @@ class LobbyPage(SeekAndBlock, RoomPage):
     game's players greyed (they cannot be invited from here). The arrows pick a player
     (PGUP/PGDN a page, HOME/END the ends), or a click; UP and DOWN boxes scroll for the
     mouse. INVITE (I, ENTER) the one picked; PLAY NOW (N: a person, else a house bot;
-    CANCEL, C, while it looks); BLOCK (K) the one picked, or UNBLOCK; the invitations
+    CANCEL, C, while it looks); WATCH (W) the table of the one picked; BLOCK (K) the one
+    picked, or UNBLOCK; the invitations
     waiting (1-3, or a click); BACK (B, ESC): out of the room."""
 
     def __init__(self, ctx: GameContext, room: RoomGame, session: RoomSession) -> None:
@@ -370,12 +379,13 @@ class LobbyPage(SeekAndBlock, RoomPage):
             session.watch_lobby(room.game)           # the whole list again (a game may have been long)
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
         self.add(Rect(520, LIST_Y + ROW_H * ROWS - 20, 96, 20), "PG DN", None, lambda b: self.scroll(ROWS))
-        self.add(Rect(520, LIST_Y + 28, 96, 20), "INVITE", "I", lambda b: self.invite())
+        self.add(Rect(520, LIST_Y + 24, 96, 20), "INVITE", "I", lambda b: self.invite())
         self.seek_box = len(self.items)          # PLAY NOW, or CANCEL while it looks (``boxes``)
         self.add(SEEK_RECT, "PLAY NOW", "N", lambda b: self.play_now())
         # Looking back (port.main.roomlooks): the one picked's PROFILE (else yours), TOP, your HISTORY.
         here = lambda: LobbyPage(ctx, room, session)   # noqa: E731
-        self.add(Rect(520, LIST_Y + 84, 96, 20), "PROFILE", "P",
+        self.add(Rect(520, LIST_Y + 72, 96, 20), "WATCH", "W", lambda b: self.watch())
+        self.add(Rect(520, LIST_Y + 96, 96, 20), "PROFILE", "P",
                  lambda b: ProfilePage(ctx, room, session, here, self.picked or session.name))
         self.block_box = len(self.items)         # BLOCK, or UNBLOCK for one blocked
         self.add(BLOCK_RECT, "BLOCK", "K", lambda b: self.block())
@@ -460,6 +470,16 @@ class LobbyPage(SeekAndBlock, RoomPage):
             return self
         self.line = ""
         return InvitePage(self.ctx, self.room, self.session, to=str(p["name"]))  # type: ignore[arg-type]
+
+    def watch(self) -> Controller:
+        """Watch the table of the one picked (AT A TABLE): the room's answer opens it."""
+        p = {str(p["name"]): p for p in self.rows()}.get(self.picked or "")
+        if p is None or p.get("status") != "playing" or not self.pickable(p):
+            self.line = "Pick a player AT A TABLE, then WATCH."
+        else:
+            self.line = ""
+            self.session.watch(name=str(p["name"]))     # type: ignore[union-attr]
+        return self
 
     def waiting_invitations(self) -> list[dict[str, Any]]:
         assert self.session is not None

@@ -24,7 +24,8 @@ from port.screen.profiles import YELLOW
 PLAY_NOW_CLOCK = 60                  # seconds a move, as a new invitation starts
 # The lobby's boxes of this module, in its right-hand column (between INVITE and PROFILE,
 # and under PROFILE).
-SEEK_RECT, BLOCK_RECT = Rect(520, 124, 96, 20), Rect(520, 180, 96, 20)
+# The lobby's right-hand column, a box every 24 lines: PG UP, INVITE, PLAY NOW, WATCH, PROFILE, BLOCK.
+SEEK_RECT, BLOCK_RECT = Rect(520, 116, 96, 20), Rect(520, 188, 96, 20)
 
 
 def level_of(ctx: GameContext) -> str:

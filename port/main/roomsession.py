@@ -54,12 +54,18 @@ class TableLink:
     error: str = ""                                  # the last move the room refused, why
     stalled: str = ""                                # the room cannot keep moves now (its disk is full), why
     seq_seen: int = 0                                # the last stream message heard
+    watching: bool = False                           # a table watched, not played: its public stream
     sync_to: int = 0                                 # coming back: the seq the room is at
     hold_until: float = 0.0                          # ... waited for until then at most
 
     @property
     def opponent(self) -> str:
         return self.players[1 - self.seat]
+
+    @property
+    def watchers(self) -> int:
+        """How many watch the table (the room's last word of it)."""
+        return self.session.watchers.get(self.table, 0)
 
     @property
     def hints(self) -> bool:
@@ -104,29 +110,39 @@ class TableLink:
     # what the player does
     def move(self, move: dict[str, Any]) -> None:
         self.error = ""
-        self.session.client.send("move", table=self.table, move=move)
+        if not self.watching:               # a watcher has no seat: nothing it does reaches the table
+            self.session.client.send("move", table=self.table, move=move)
 
     def shown(self, seq: int) -> None:
         """The question ``seq`` (an ``ask``) is on the screen, the player free to answer:
         the room starts its clock now (docs/room.md, "The clock"). Said once; again after
         a reconnection, in case it was lost with the line."""
-        if seq > self.shown_seq and self.session.status == "open":
+        if seq > self.shown_seq and self.session.status == "open" and not self.watching:
             self.shown_seq = seq
             self.session.client.send("shown", table=self.table, seq=seq)
 
     def chat(self, text: str) -> None:
         text = text.strip()[:80]
-        if text:
+        if text and not self.watching:
             self.session.client.send("chat", table=self.table, text=text)
 
     def mute(self, on: bool) -> None:
-        self.session.client.send("mute", table=self.table, on=on)
+        if not self.watching:
+            self.session.client.send("mute", table=self.table, on=on)
 
     def resign(self) -> None:
-        self.session.client.send("resign", table=self.table)
+        if not self.watching:
+            self.session.client.send("resign", table=self.table)
+
+    def unwatch(self) -> None:
+        """Stop watching the table (a watched one): the room stops sending it."""
+        self.session.watched.pop(self.table, None)
+        if self.session.status == "open":
+            self.session.client.send("unwatch", table=self.table)
 
     def rematch(self) -> None:
-        self.session.client.send("rematch", table=self.table)
+        if not self.watching:
+            self.session.client.send("rematch", table=self.table)
 
     def fetch_record(self) -> None:
         """Ask for the finished game's record; it arrives as ``session.records[number]``."""
@@ -155,7 +171,8 @@ class TableLink:
             self.timeouts.append(m)
         elif kind == "game_end":
             self.end, self.clock_seat = m, None
-            self.session.game_over(self, m)
+            if not self.watching:
+                self.session.game_over(self, m)
         elif kind == "rematch":
             self.rematch_from = str(m.get("name"))
         elif kind == "error":
@@ -198,6 +215,8 @@ class RoomSession:
         self.tables: dict[str, TableLink] = {}
         self.started: list[TableLink] = []            # tables begun since the page looked
         self.records: dict[int, dict[str, Any]] = {}  # game number -> its record message
+        self.watched: dict[str, TableLink] = {}       # tables watched (``watch``): their public streams
+        self.watchers: dict[str, int] = {}            # table -> how many watch it, as the room last said
         # Looking back (HISTORY, TOP, PROFILE): the room's last answer of each kind
         # ("games" of any name, "top", "profile"), None until it comes.
         self.looked: dict[str, dict[str, Any] | None] = {}
@@ -279,6 +298,12 @@ class RoomSession:
     def is_blocked(self, name: str) -> bool:
         return name.lower() in (n.lower() for n in self.blocked)
 
+    def watch(self, name: str | None = None, table: str | None = None) -> None:
+        """Watch a table (or the one a player is at): the room answers ``watching``, and
+        the table is started for the page (``take_started``) as a link that watches."""
+        self.error = ""
+        self.client.send("watch", **({"table": table} if table else {"name": name}))
+
     def ask_games(self) -> None:
         """The player's finished games (``games``, newest first), asked of the room."""
         self.games = None
@@ -352,6 +377,9 @@ class RoomSession:
             self.client.send("blocks")      # one's own blocks: the lobby marks them
             if self.seeking is not None:    # the room ended it with the line: asked again
                 self.client.send("seek", **{k: v for k, v in self.seeking.items() if k in SEEK_FIELDS})
+            for link in self.watched.values():   # a watcher's place is not kept across a drop: asked again
+                if link.end is None:
+                    self.client.send("watch", table=link.table, since=link.seq_seen)
         elif kind == "tables":
             for t in m.get("tables", []):
                 if t.get("over") or t.get("seat") is None:
@@ -361,8 +389,16 @@ class RoomSession:
                     link.sync_from(t["seq"])
         elif kind == "start":
             self._link(m)
-        elif isinstance(table, str) and table in self.tables:
-            self.tables[table].hear(m)
+        elif kind == "watching":
+            self._watched(m)
+        elif kind == "unwatched":
+            self.watched.pop(str(table), None)
+        elif isinstance(table, str) and (table in self.tables or table in self.watched):
+            if kind == "watchers":
+                self.watchers[table] = int(m.get("count", 0))
+            (self.tables.get(table) or self.watched[table]).hear(m)
+        elif kind == "watchers" and isinstance(table, str):
+            self.watchers[table] = int(m.get("count", 0))    # its table's link may come a moment later
         elif kind == "lobby":
             self.players = {p["name"]: p for p in m.get("players", []) if isinstance(p, dict) and "name" in p}
             self.gone -= {name.lower() for name in self.players}
@@ -421,6 +457,20 @@ class RoomSession:
         self.started.append(link)
         self.keep_with(link.opponent)
         return link
+
+    def _watched(self, m: dict[str, Any]) -> None:
+        """The room's answer to ``watch``: a link that watches (the players' seats as
+        the room numbers them, seat 0 where YOU are drawn); its stream so far follows,
+        and the link gives it in one piece (``sync_from``), then the table live."""
+        table = str(m["table"])
+        self.watchers[table] = int(m.get("watchers", 0))
+        link = self.watched.get(table)
+        if link is None:
+            link = TableLink(self, table, str(m.get("game")), 0, [str(p) for p in m.get("players", [])],
+                             dict(m.get("rules") or {}), int(m.get("clock", 0) or 0), watching=True)
+            self.watched[table] = link
+            self.started.append(link)
+        link.sync_from(int(m.get("last", 0)))
 
     def take_started(self) -> list[TableLink]:
         """Tables begun (or found again on coming back) since the last call."""

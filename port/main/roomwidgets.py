@@ -45,6 +45,11 @@ def status_text(session: RoomSession, link: TableLink | None = None) -> str:
     return session.error
 
 
+def watchers_text(link: TableLink) -> str:
+    """How many watch the table, as the game screens say it ("2 WATCHING"), or ""."""
+    return f"{link.watchers} WATCHING" if link.watchers else ""
+
+
 def rating_change(change: dict[str, Any]) -> str:
     """A rating before and after a game, as both programs say it: "1500? -> 1338? (-162)"."""
     by = int(change.get("change", 0) or 0)
@@ -167,4 +172,4 @@ def faint_text(s: Any, x: int, y: int, text: str) -> None:
 
 
 __all__ = ["ChatLine", "faint_text", "over_line", "result_words", "clock_text", "draw_clock", "mm_ss", "rating_change", "rating_line", "status_text",
-           "text_rows"]
+           "text_rows", "watchers_text"]

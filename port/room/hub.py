@@ -21,7 +21,7 @@ Table = Any
 
 log = logging.getLogger("cardroom")
 
-TABLE_MESSAGES = ("move", "sync", "shown", "resign", "rematch", "chat", "mute")
+TABLE_MESSAGES = ("move", "sync", "shown", "resign", "rematch", "chat", "mute", "watch", "unwatch")
 INVITATION_MESSAGES = ("counter", "accept", "decline", "cancel")
 
 

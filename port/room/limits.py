@@ -73,6 +73,12 @@ PAGE_CACHE = 256             # pages kept made (a finished game's page never cha
 PAGE_FRESH = 2.0             # seconds a page of the present (/, /top, /players) is served as made
 PAGE_ADDRESSES = 10_000      # addresses whose page rate is remembered (the longest untouched go first)
 
+# ---- watching (port/room/watch.py) ------------------------------------------------------------
+WATCHERS_MAX = 100           # watchers at one table (each move is one more frame queued for each)
+WATCHED_MAX = 4              # tables one player watches at once
+WATCH_STARTS = 10            # new watches one address may start at once, then
+WATCH_STARTS_RATE = 10 / 60  # this many a second (10 a minute): each sends a game's stream so far
+
 
 class Backoff:
     """Failures per key, and when the key may try again: after ``free`` failures each
@@ -208,7 +214,6 @@ class RateLimit:
         """Seconds until the next message is allowed (after ``allow`` said no)."""
         return max(0.0, (1 - self._tokens) / self.rate)
 
-
 class SendBudget:
     """A token bucket in bytes for one connection's answers: ``burst`` at once, then
     ``rate`` a second. Spending may overdraw it; ``wait`` says how long until it is
@@ -240,4 +245,4 @@ __all__ = ["ANSWER_BURST", "ANSWER_RATE", "BLOCKS_MAX", "Backoff", "Bucket", "CO
            "HOUSE_TABLES_PER_PLAYER", "INVITES_OPEN_MAX", "INVITES_WAITING_MAX", "LOGIN_WITHIN", "LOOK_BURST",
            "LOOK_RATE", "Limiter", "PAGE_ADDRESSES", "PAGE_BURST", "PAGE_CACHE", "PAGE_FRESH", "PAGE_RATE",
            "PROFILE_GAMES", "PROFILE_HISTORY", "RateLimit", "SEEK_LONGEST", "SEEK_WAIT", "SEND_QUEUE", "SYNC_QUEUE",
-           "SendBudget", "TOKEN_TTL", "TOP_PAGE"]
+           "SendBudget", "TOKEN_TTL", "TOP_PAGE", "WATCHED_MAX", "WATCHERS_MAX", "WATCH_STARTS", "WATCH_STARTS_RATE"]

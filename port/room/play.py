@@ -189,6 +189,7 @@ class Play:
     def _after(self, table: Table, now: float) -> None:
         """Send what the last step owes each seat; start the next clock; end a game that is over."""
         room = self.room
+        room.watch.step(table)              # a watched table's public stream, from the seats' messages
         after_hand = False
         for seat, kind, frame in table.drain():
             room.deliver(table.players[seat], frame, table.id)
@@ -210,6 +211,7 @@ class Play:
         clock = self._clock(table, now)
         self.room.deliver(table.players[0], clock, table.id)
         self.room.deliver(table.players[1], clock, table.id)
+        self.room.watch.tell(table, clock)
 
     async def on_shown(self, who: Any, msg: Message) -> None:
         """The player's screen shows its question ``seq``: its clock starts now."""
@@ -267,6 +269,7 @@ class Play:
             if conn is not None and new is not None:
                 conn.ratings[table.game] = new[p]
             room.deliver(p, said, table.id)
+        room.watch.tell(table, said)
         for p in table.players:
             room.lobby.changed(p)
         for seat in (0, 1):
@@ -425,9 +428,14 @@ class Play:
             return
         table.timeouts[seat] += 1
         count = table.timeouts[seat]
-        for p in table.players:
-            self.room.send(p, "timeout", table=table.id, seat=seat, name=table.players[seat], count=count, move=move,
-                           forfeit=count >= TIMEOUTS_TO_FORFEIT)
+        # The move made goes to its own seat only: Cribbage's lay-away names the crib's
+        # cards; the others see the move as the stream's event shows it to them.
+        fields = {"table": table.id, "seat": seat, "name": table.players[seat], "count": count,
+                  "forfeit": count >= TIMEOUTS_TO_FORFEIT}
+        said = dump("timeout", **fields)
+        self.room.deliver(table.players[seat], dump("timeout", **fields, move=move), table.id)
+        self.room.deliver(table.players[1 - seat], said, table.id)
+        self.room.watch.tell(table, said)
         if count >= TIMEOUTS_TO_FORFEIT:
             self.finish(table, "clock", seat)
             return
@@ -460,6 +468,7 @@ class Play:
         self.moved.pop(table.id, None)
         room.tables.pop(table.id, None)
         self.orders.pop(table.id, None)
+        room.watch.forget(table.id)
         room.hub.release(table.id)
         for name in table.players:
             room.hub.unseat(name, table.id)

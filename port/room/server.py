@@ -51,6 +51,7 @@ from port.room.play import Play
 from port.room.seeks import Seeks
 from port.room.store import Rating, Store, StoreError, StoreFull
 from port.room.tables import SHOWN_WAIT, Table
+from port.room.watch import Watch
 
 log = logging.getLogger("cardroom")
 
@@ -188,9 +189,11 @@ class Room:
         self.house = House(self, house_levels)       # the room's own bots (issue 38)
         self.seeks = Seeks(self, seek_wait)           # PLAY NOW
         self.blocks = Blocks(self)
+        self.watch = Watch(self)
         self.handlers: dict[str, Callable[[Any, Message], Awaitable[None]]] = {
             name[3:]: getattr(part, name)
-            for part in (self, self.lobby, self.invitations, self.play, self.archive, self.seeks, self.blocks)
+            for part in (self, self.lobby, self.invitations, self.play, self.archive, self.seeks, self.blocks,
+                         self.watch)
             for name in dir(part) if name.startswith("on_")}
         self.hub.attach(self)
 
@@ -336,11 +339,13 @@ class Room:
         self.play.left(name)
         self.invitations.left(name)
         self.seeks.left(name)
+        self.watch.left(name)
         self.lobby.changed(name)
 
     def came_back(self, name: str) -> None:
         """A player is back: at each table here where it was away, the opponent is told."""
         self.play.came_back(name)
+        self.watch.came_back(name)
 
     # ---- sending ---------------------------------------------------------------------------
 

@@ -522,7 +522,8 @@ def test_chat_is_typed_on_its_line_t_stays_take_in_the_upcard_offer_and_mute_cli
 
 # ---- screenshots compared as data ----------------------------------------------------------------
 
-ROOM_SCENE_NAMES = ("room_table", "herc_room_table", "cga_room_table", "room_game_end", "room_score_sheet")     # room_scenes.ROOM_SCENES
+ROOM_SCENE_NAMES = ("room_table", "herc_room_table", "cga_room_table", "room_game_end", "room_score_sheet",
+                    "room_watch", "herc_room_watch", "cga_room_watch", "room_watch_hand_end")     # room_scenes.ROOM_SCENES
 
 
 @pytest.mark.parametrize("name", ROOM_SCENE_NAMES)

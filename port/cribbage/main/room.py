@@ -13,7 +13,7 @@ from port.main.controller import Controller
 from port.main.menus import yes_no
 from port.main.roomgame import RuleRow, Rules
 from port.main.roomsession import RoomSession, TableLink
-from port.cribbage.main import roomplay
+from port.cribbage.main import roomplay, roomwatch
 
 ROWS: tuple[RuleRow, ...] = (
     # "cycles the pegging board total between 121 and 61 pegs": either way flips it.
@@ -37,6 +37,8 @@ class CribRoom:
 
     def play(self, ctx: GameContext, session: RoomSession, link: TableLink,
              back: Callable[[], Controller]) -> Controller:
+        if link.watching:                                   # a table watched: the screen in its watch mode
+            return roomwatch.watch(ctx, session, link, back)
         return roomplay.play(ctx, session, link, back)     # the game screen playing a person
 
     def rules_line(self, rules: Rules) -> str:

@@ -38,11 +38,11 @@ from port.cribbage.rules.state import fitting
 from port.main.controller import Controller
 from port.main.reviewscreen import ReviewScreen
 from port.main.roomsession import RoomSession, TableLink
-from port.main.roomwidgets import ChatLine, draw_clock, rating_line, status_text
+from port.main.roomwidgets import ChatLine, draw_clock, rating_line, status_text, watchers_text
 from port.mouse import Key, Press
 from port.protocol import ProtocolError, decode
 from port.screen import Rect
-from port.screen.profiles import WHITE, YELLOW
+from port.screen.profiles import LIGHTGRAY, WHITE, YELLOW
 
 HIDDEN_HAND = 100          # the other's cards in hand as the screen holds them: 100, 101, ...
 HIDDEN_CRIB = 110          # and its two laid away (never drawn face up)
@@ -149,6 +149,8 @@ class GameSeen:
 
 class RoomTable(CribTable):
     """A room game at the table's pace: the stream's messages played out as beats."""
+
+    sees_own = True          # your own cards are yours to see (a watcher's screen sees no seat's)
 
     def __init__(self, link: TableLink, name: str, *, animate: bool = True, pause: bool = False) -> None:
         # No CribTable.__init__: no deck, no rules state, no computer on this side.
@@ -405,9 +407,18 @@ class RoomTable(CribTable):
         flights = []
         for k in range(12):
             seat, i = (first + k) % 2, k // 2
-            c = mine[i] if seat == HUMAN else HIDDEN_HAND + i
-            flights.append(Flight(c, seat == HUMAN, L.DECK, L.hand_slot(seat, i), delay=DEAL_GAP * k))
+            c, up = self._dealt(seat, i, mine)
+            flights.append(Flight(c, up, L.DECK, L.hand_slot(seat, i), delay=DEAL_GAP * k))
         self._fly(flights)
+
+    def _dealt(self, seat: int, i: int, mine: list[Card]) -> tuple[int, bool]:
+        """The ``i``-th card dealt to ``seat`` as the screen holds it, and whether face up:
+        yours, the other's backs (a watcher's screen: both seats' backs)."""
+        return (mine[i], True) if seat == HUMAN and self.sees_own else (self._backs(seat)[0] + i, False)
+
+    def _backs(self, seat: int) -> tuple[int, int]:
+        """The numbers a seat's hidden cards and crib cards start from (never drawn face up)."""
+        return HIDDEN_HAND, HIDDEN_CRIB
 
     def _event_message(self, view: View) -> None:
         if self._seen >= len(view.events):
@@ -420,10 +431,10 @@ class RoomTable(CribTable):
         if e.act is Act.DISCARD:
             self._discarded(e.seat, before, view)
         elif e.act is Act.PLAY and e.card is not None:
-            if e.seat == HUMAN:
+            if e.seat == HUMAN and self.sees_own:
                 src = L.hand_slot(HUMAN, before.hands[HUMAN].index(e.card))
             else:
-                src = L.hand_slot(COMPUTER, max(0, len(before.hands[COMPUTER]) - 1))
+                src = L.hand_slot(e.seat, max(0, len(before.hands[e.seat]) - 1))
             self._fly([Flight(e.card, True, src, L.play_slot(len(self.row)))])
         elif e.act is Act.STARTER:
             self._starter_seen = True
@@ -435,13 +446,14 @@ class RoomTable(CribTable):
 
     def _discarded(self, seat: int, before: SeatHand, view: View) -> None:
         dst = L.crib_slot(view.dealer)
-        if seat == HUMAN:
+        if seat == HUMAN and self.sees_own:
             cards = list(view.my_crib)
             srcs = [L.hand_slot(HUMAN, before.hands[HUMAN].index(c)) for c in cards]
             self.selected, self.hint, self.message = [], None, ""
         else:
-            cards = [HIDDEN_CRIB, HIDDEN_CRIB + 1]
-            srcs = [L.hand_slot(COMPUTER, 4), L.hand_slot(COMPUTER, 5)]
+            crib = self._backs(seat)[1]
+            cards = [crib, crib + 1]
+            srcs = [L.hand_slot(seat, 4), L.hand_slot(seat, 5)]
         self._fly([Flight(c, False, src, dst, delay=2 * k) for k, (c, src) in enumerate(zip(cards, srcs))])
 
     def _fly(self, flights: list[Flight]) -> None:
@@ -656,6 +668,9 @@ class RoomPlay(CribPlay):
         draw_clock(s, link, 1 - link.seat, L.CPU_X + s.text_width(t.them) + 12, L.CPU_LABEL_Y + 1)
         draw_clock(s, link, link.seat, *MY_CLOCK)
         self.chat.draw(s, link, CHAT_AREA, wrap=True)
+        count = watchers_text(link)              # under the scores: how many watch the table
+        if count:
+            s.text(L.SCORES_X, L.SCORES_Y + 4 * LINE + 4, count, LIGHTGRAY)
 
     def _draw_game_end(self) -> None:
         s = self.ctx.session.screen

@@ -24,7 +24,7 @@ from port.main.controller import Controller
 from port.main.menus import yes_no
 from port.main.roomgame import RuleRow, Rules
 from port.main.roomsession import RoomSession, TableLink
-from port.ginrummy.main import roomplay
+from port.ginrummy.main import roomplay, roomwatch
 
 # The engine's options by their room names (docs/room.md, "Rules"): the Config's fields
 # of the same names.
@@ -112,6 +112,8 @@ class GinRoom:
 
     def play(self, ctx: GameContext, session: RoomSession, link: TableLink,
              back: Callable[[], Controller]) -> Controller:
+        if link.watching:                                   # a table watched: the screen in its watch mode
+            return roomwatch.watch(ctx, session, link, back)
         return roomplay.play(ctx, session, link, back)     # the game screen playing a person
 
     def rules_line(self, rules: Rules) -> str:

@@ -37,7 +37,7 @@ from port.ginrummy.rules.scoring import ScoreSheet
 from port.main.controller import Controller
 from port.main.reviewscreen import ReviewScreen
 from port.main.roomsession import STREAM, RoomSession, TableLink
-from port.main.roomwidgets import ChatLine, draw_clock, rating_line, status_text
+from port.main.roomwidgets import ChatLine, draw_clock, rating_line, status_text, watchers_text
 from port.mouse import LEFT, Event, Key, Press
 from port.protocol import decode
 from port.screen import Rect
@@ -586,9 +586,12 @@ class RoomPlayScreen(PlayScreen):
         s.fill(0, STATUS_Y - 2, 640, 10, BLACK)
         s.text(16, STATUS_Y, me, LIGHTGRAY)
         draw_clock(s, self.link, self.link.seat, MY_CLOCK_X, STATUS_Y + 1)
+        count = watchers_text(self.link)         # how many watch, at the bottom line's end
         status = status_text(self.session, self.link)
         if status:
-            s.text(STATUS_X, STATUS_Y, status[:(640 - STATUS_X) // 8], YELLOW)
+            s.text(STATUS_X, STATUS_Y, status[:(640 - STATUS_X) // 8 - (len(count) + 1 if count else 0)], YELLOW)
+        if count:
+            s.text(640 - 8 - 8 * len(count), STATUS_Y, count, LIGHTGRAY)
         self.chat.draw(s, self.link, CHAT_AREA)
 
     def _draw_save(self) -> None:
