@@ -35,6 +35,24 @@ def test_the_shipped_policy_plays_whole_games_through_the_match_runner(game: str
     assert result["a"]["games_won"] + result["b"]["games_won"] + result.get("games_drawn", 0) == 4
 
 
+def test_the_policy_level_plays_with_numpy_alone_and_never_imports_torch() -> None:
+    # torch is only the trainer's (the extra 'train'): with it made unimportable, both
+    # games' policy level still plays whole games through the match runner, and nothing
+    # at play time has imported it.
+    code = ("import sys; sys.modules['torch'] = None\n"
+            "from port.match import main\n"
+            "for game in ('ginrummy', 'cribbage'):\n"
+            "    assert main(['--game', game, '--a', 'policy', '--b', 'easy', '--games', '2', '--workers', '1',\n"
+            "                 '--json']) == 0\n"
+            "import port.netpolicy, port.ginrummy.policy, port.cribbage.policy\n"
+            "assert sys.modules['torch'] is None\n"
+            "print('played:', sorted(m for m in sys.modules if m.endswith('policy')))\n")
+    done = run(code=code)
+    assert done.returncode == 0, done.stderr
+    assert "'port.cribbage.policy', 'port.ginrummy.policy'" in done.stdout
+    assert "torch" not in (TOP / "port" / "netpolicy.py").read_text()
+
+
 @pytest.mark.parametrize("game", ["ginrummy", "cribbage"])
 def test_without_numpy_the_policy_level_is_one_line_naming_the_extra(game: str) -> None:
     code = ("import sys; sys.modules['numpy'] = None\n"
@@ -74,6 +92,9 @@ def test_the_training_script_runs_end_to_end_and_its_weights_play(tmp_path: Path
     from port.ginrummy.rules import Options as GinOptions
     from port.ginrummy.rules.players import play_game as play_gin
 
+    shipped = {g: TOP / "port" / g / "policy.npz" for g in ("ginrummy", "cribbage")}
+    assert all(path.is_file() for path in shipped.values())
+    before = {g: (path.read_bytes(), path.stat().st_mtime_ns) for g, path in shipped.items()}
     tiny = ["--teacher", "standard", "--games", "2", "--dagger", "1", "--dagger-games", "2", "--epochs", "1",
             "--hidden", "16", "--head", "4", "--rl-iters", "1", "--rl-games", "2", "--eval-games", "2"]
     outs = []
@@ -84,6 +105,9 @@ def test_the_training_script_runs_end_to_end_and_its_weights_play(tmp_path: Path
         assert "wrote" in done.stdout and "imitation of STANDARD: held-out agreement" in done.stdout
         assert "RL round 1" in done.stdout and "saved: the best of these" in done.stdout
         outs.append(out)
+    # Trained into the temporary folder, the shipped weights untouched (no --overwrite).
+    assert sorted(p.name for p in outs[0].iterdir()) == ["cribbage.npz", "ginrummy.npz"]
+    assert {g: (path.read_bytes(), path.stat().st_mtime_ns) for g, path in shipped.items()} == before
     # The same command gives the same weights, whatever the number of workers.
     assert (outs[0] / "cribbage.npz").read_bytes() == (outs[1] / "cribbage.npz").read_bytes()
     gin = play_gin(GinOptions(score_limit=0), PascalRandom(3),
