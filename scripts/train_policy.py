@@ -58,9 +58,9 @@ import policy_games as G  # noqa: E402
 
 Log = Callable[[str], None]
 DEFAULTS = {   # per game, where the command line leaves them out (measured: docs/envs.md)
-    "ginrummy": {"games": 200, "dagger_games": 100, "rl_iters": 10, "rl_games": 100, "ppo_epochs": 2,
+    "ginrummy": {"games": 300, "dagger_games": 150, "rl_iters": 20, "rl_games": 100, "ppo_epochs": 2,
                  "rl_lr": 1e-4, "eval_games": 400},
-    "cribbage": {"games": 300, "dagger_games": 150, "rl_iters": 5, "rl_games": 300, "ppo_epochs": 4,
+    "cribbage": {"games": 1000, "dagger_games": 500, "rl_iters": 20, "rl_games": 300, "ppo_epochs": 4,
                  "rl_lr": 3e-4, "eval_games": 1000},
 }
 
