@@ -340,8 +340,16 @@ def _remembered(fresh: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[
     but the small values in it (its events, its options, a count's scores) repeat, and
     an equal frozen value encodes the same. The dicts given out are shared: read only."""
     memo: dict[Any, dict[str, Any]] = {}
+    # The same object again (a hand's events are kept and said again in every view of
+    # it) is found by its id first: hashing a frozen dataclass hashes all its fields, and
+    # that was a third of a view's encoding. The object is held with its encoding, so
+    # its id is not reused while it is here.
+    same: dict[int, tuple[Any, dict[str, Any]]] = {}
 
     def encode_once(v: Any) -> dict[str, Any]:
+        held = same.get(id(v))
+        if held is not None and held[0] is v:
+            return held[1]
         try:
             got = memo.get(v)
         except TypeError:                  # a frozen value holding a list: not hashable
@@ -350,6 +358,9 @@ def _remembered(fresh: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[
             if len(memo) >= _MEMO_MAX:
                 memo.clear()
             got = memo[v] = fresh(v)
+        if len(same) >= _MEMO_MAX:
+            same.clear()
+        same[id(v)] = (v, got)
         return got
     return encode_once
 
