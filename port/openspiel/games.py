@@ -49,8 +49,9 @@ from port.ginrummy.rules.state import DRAW_AT, HAND_SIZE, Game, HandState, Phase
 
 GIN_NAME, CRIB_NAME = "python_port_ginrummy", "python_port_cribbage"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-RESAMPLE_TRIES = 200     # exact draws before a resample takes the chain from the true state
+RESAMPLE_TRIES = 20000   # exact draws (cheap: the knock questions first) before a resample takes the chain
 _TIGHT: set[str] = set()  # information states whose exact draws failed: the chain at once
+RESAMPLED = {"exact": 0, "chain": 0}   # GinRummy worlds resampled so far, by how they were drawn
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -235,26 +236,36 @@ class GinRummyState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GinRummyState:
         """A state ``player_id`` cannot tell from this one, the hidden cards drawn
-        uniformly (``sample_world``)."""
-        new = GinRummyState(self.get_game())
-        if self.pos is None or self._dealing() or self.drawing:
-            return self.__deepcopy__({})
-        # The true state is at hand: a view whose constraints are tight (a play on)
-        # falls back on the Metropolis chain from it (sample_world); a view found
-        # tight once goes to the chain at once (a search resamples the same view often).
-        view = self.pos.view(player_id)
-        key = self.history_of(player_id)
-        tries = 0 if key in _TIGHT else RESAMPLE_TRIES
+        uniformly (``sample_world``, from the seat's view alone: never this state)."""
         rng = _sample_rng(probability_sampler)
-        try:
-            world = gin.sample_world(view, rng, tries=tries)
-        except ValueError:
+        if self._dealing():
+            return self._redealt(player_id, rng)
+        new = GinRummyState(self.get_game())
+        # A view after a play on may pass few exact draws: one found so once goes to
+        # sample_world's chain at once (a search resamples the same view often).
+        view = self.pos.view(player_id)      # type: ignore[union-attr]
+        key = self.history_of(player_id)
+        world = None if key in _TIGHT else gin.exact_world(view, rng, tries=RESAMPLE_TRIES)
+        if world is None:
             if len(_TIGHT) > 10000:
                 _TIGHT.clear()
             _TIGHT.add(key)
-            world = gin.sample_world(view, rng, world=self.pos, tries=0)
-        world.game.results = list(self.pos.game.results)
-        new.pos, new.first = world, self.first
+            world = gin.chained_world(view, rng)
+            RESAMPLED["chain"] += 1
+        else:
+            RESAMPLED["exact"] += 1
+        world.game.results = list(self.pos.game.results)      # type: ignore[union-attr]
+        new.pos, new.first, new.drawing = world, self.first, self.drawing
+        return new
+
+    def _redealt(self, player: int, rng: random.Random) -> GinRummyState:
+        """While a hand is dealt: the other seat's cards dealt so far drawn again from
+        the cards ``player`` has not seen (the hand before is over and shown)."""
+        new = self.__deepcopy__({})
+        mine = set(self._mine_dealt(player))
+        unseen = [c for c in CARDS if c not in mine]
+        rng.shuffle(unseen)
+        new.dealt = [c if c in mine else unseen.pop() for c in self.dealt]
         return new
 
     def history_of(self, player: int) -> str:
