@@ -196,7 +196,7 @@ def test_worlds_after_a_play_on_hold_the_real_cards_as_often_as_honest_sampling_
     states = sorted(play_on_states(12, seed=11), key=consistent)[-3:]
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     rng = random.Random(12)
-    n = 60
+    n = 40
     bridge, honest, peek = [], [], []
     for state in states:
         seat = state.current_player()                                      # type: ignore[attr-defined]
@@ -212,3 +212,44 @@ def test_worlds_after_a_play_on_hold_the_real_cards_as_often_as_honest_sampling_
     assert 0.2 < np.mean(honest) < 0.7
     assert agrees(bridge)
     assert not agrees(peek)
+
+
+@pytest.mark.parametrize("name", [GIN_NAME, CRIB_NAME])
+def test_the_recall_tensor_is_the_observation_then_the_hands_events_in_order(name: str) -> None:
+    """``recall_tensor``: the information-state tensor is perfect recall (the events as
+    the seat saw them, in order, after the observation); the observation tensor stays
+    the environment's array; a resampled state has the same tensor."""
+    from port.openspiel.games import event_width
+
+    game = pyspiel.load_game(name, {"recall_tensor": True})
+    plain = pyspiel.load_game(name)
+    size = plain.observation_tensor_size()
+    assert game.observation_tensor_size() == size
+    assert game.information_state_tensor_size() > size
+    rng = random.Random(8)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+
+    def check(state: object) -> None:
+        nonlocal checked
+        if rng.random() > 0.2:                  # a GinRummy tensor is 119,505 floats: a sample of the states
+            return
+        p = state.current_player()                                          # type: ignore[attr-defined]
+        tensor = np.asarray(state.information_state_tensor(p))              # type: ignore[attr-defined]
+        assert np.array_equal(tensor[:size], state.observation_tensor(p))   # type: ignore[attr-defined]
+        events = state.pos.view(p).events                                   # type: ignore[attr-defined]
+        kinds = list(type(events[0].act)) if events else []
+        width = event_width(tuple(kinds)) if kinds else 0
+        for k, e in enumerate(events):
+            slot = tensor[size + 1 + k * width:size + 1 + (k + 1) * width]
+            card = np.flatnonzero(slot[1 + len(kinds):])
+            assert slot[0] == (e.seat == p) and np.flatnonzero(slot[1:1 + len(kinds)]).tolist() == [kinds.index(e.act)]
+            assert card.tolist() == ([] if e.card is None else [int(e.card)])
+        assert not tensor[size + 1 + len(events) * width:].any()
+        if rng.random() < 0.3:
+            other = state.resample_from_infostate(p, sampler)               # type: ignore[attr-defined]
+            assert np.array_equal(other.information_state_tensor(p), tensor)
+        checked += 1
+
+    while checked < 6:
+        play_randomly(game, rng, check)
