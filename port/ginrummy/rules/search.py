@@ -202,7 +202,11 @@ def chained_world(view: View, rng: random.Random, episode: str = "hand", mix: in
 MIX = 2000          # swaps a Metropolis chain proposes after it first reaches a consistent deal
 SEARCH = 20000      # swaps the search for a first consistent deal proposes before giving up
 _FAR = 1000         # a misfit that no swap of knock-question cards mends: a card not held
-_UPHILL = [math.exp(-d / 1.5) for d in range(8)]   # the search's odds of a step d points further off
+# The search's odds of taking a step d points further off, at two temperatures: a
+# search that got nowhere at the first tries again at the second.
+_UPHILL = ([math.exp(-d / 1.5) for d in range(8)], [math.exp(-d / 3.0) for d in range(8)])
+STARTS = 12         # searches for a first consistent deal before exact draws again
+LAST_TRIES = 2_000_000   # the exact draws (seconds) after a chain found no start
 
 
 class _Frame:
@@ -398,10 +402,12 @@ class _Frame:
             return None
         return i, j
 
-    def start(self, rng: random.Random) -> list[Card] | None:
+    def start(self, rng: random.Random, hot: int = 0) -> list[Card] | None:
         """Hidden cards consistent with the view, found from the view alone: a random
-        deal under the card constraints, then swaps that never take it further from
-        the knock questions the view shows (``misfit``), until none is off."""
+        deal under the card constraints, then swaps kept when they take it no further
+        from the knock questions the view shows (``misfit``), and now and then when
+        they do (more often when ``hot``), until none is off."""
+        uphill = _UPHILL[hot]
         cards = self.draw(rng)
         off = self.misfit(cards)
         for _ in range(SEARCH):
@@ -411,7 +417,7 @@ class _Frame:
             if moved is None:
                 continue
             now = self.misfit(cards, off + 8)
-            if now <= off or rng.random() < _UPHILL[min(now - off, 7)]:
+            if now <= off or rng.random() < uphill[min(now - off, 7)]:
                 off = now
             else:
                 i, j = moved
@@ -422,9 +428,10 @@ class _Frame:
         """The end of a Metropolis chain of swaps (see ``sample_world``): from a
         consistent deal found by ``start``, ``mix`` proposed swaps, each kept when the
         view's knock questions still follow (its target: every consistent deal alike),
-        then the stock left shuffled (its order is no part of the view) and replayed."""
-        for _ in range(4):
-            cards = self.start(rng)
+        then the stock left shuffled (its order is no part of the view) and replayed.
+        Should no start be found, exact draws again, many more."""
+        for attempt in range(STARTS):
+            cards = self.start(rng, attempt % 2)
             if cards is None or self.build(cards, rng, episode) is None:
                 continue
             for _ in range(mix):
@@ -442,7 +449,10 @@ class _Frame:
                 if moved is not None and self.misfit(cards, 1):
                     i, j = moved
                     cards[i], cards[j] = cards[j], cards[i]
-        raise ValueError(f"no deal consistent with seat {self.view.seat}'s view was found")
+        found = exact_world(self.view, rng, episode, LAST_TRIES)
+        if found is None:
+            raise ValueError(f"no deal consistent with seat {self.view.seat}'s view was found")
+        return found
 
 
 # What the other hand does, in ``_Frame.script``: a stock draw (its slot), a card added
