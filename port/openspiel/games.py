@@ -538,13 +538,30 @@ class CribbageState(pyspiel.State):
         return cs.action_name(action, self.pos.hand.phase if self.pos else CribPhase.PLAY)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CribbageState:
-        if self.pos is None or self._dealing() or self.cutting is not None:
-            return self.__deepcopy__({})
-        pending = self.pos.pending if self.pos.to_move() == player_id else None
-        world = crib.sample_world(self.pos.view(player_id), _sample_rng(probability_sampler), pending=pending)
-        world.game.hands_dealt = self.pos.game.hands_dealt
+        """A state ``player_id`` cannot tell from this one, the hidden cards drawn
+        uniformly (``sample_world``, from the seat's view alone: never this state)."""
+        rng = _sample_rng(probability_sampler)
+        if self.dealer is None:
+            return self.__deepcopy__({})            # the cut for the first deal: nothing hidden yet
+        if self._dealing():
+            new = self.__deepcopy__({})
+            mine = set(self._mine_dealt(player_id))
+            unseen = [c for c in CARDS if c not in mine]
+            rng.shuffle(unseen)
+            new.dealt = [c if c in mine else unseen.pop() for c in self.dealt]
+            return new
+        pos = self.pos
+        assert pos is not None
+        mover = pos.to_move()
+        world = crib.sample_world(pos.view(player_id), rng, pending=pos.pending if mover == player_id else None)
+        world.game.hands_dealt = pos.game.hands_dealt
         new = CribbageState(self.get_game())
         new.pos, new.dealer = world, self.dealer
+        if self.cutting is not None:                # both have laid away; the cut waits
+            if mover == player_id:
+                new.cutting = self.cutting          # the seat's own two cards
+            else:                                   # the other's two: any two of its six alike
+                world.pending, new.cutting = (Card(c) for c in rng.sample(world.legal_actions(), 2))
         return new
 
     def _pending(self, player: int) -> Card | None:

@@ -253,3 +253,30 @@ def test_the_recall_tensor_is_the_observation_then_the_hands_events_in_order(nam
 
     while checked < 6:
         play_randomly(game, rng, check)
+
+
+@pytest.mark.parametrize("name", [GIN_NAME, CRIB_NAME])
+def test_at_chance_nodes_too_a_resampled_state_keeps_the_seats_information_and_redraws_the_others_cards(name: str) -> None:
+    """While cards are dealt (and while a stock draw or the cut waits for chance) a
+    resampled state shows the seat what it saw, and the other seat's cards are drawn
+    again: across resamples they differ."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(9)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    for _ in range(1 if name == GIN_NAME else 3):          # a random GinRummy hand is long
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                for p in (0, 1):
+                    worlds = [state.resample_from_infostate(p, sampler) for _ in range(4)]
+                    assert all(w.information_state_string(p) == state.information_state_string(p) for w in worlds)
+                    if state._dealing() and len(state._mine_dealt(1 - p)) >= 3:     # type: ignore[attr-defined]
+                        theirs = {tuple(w._mine_dealt(1 - p)) for w in worlds}
+                        assert all(w._mine_dealt(p) == state._mine_dealt(p) for w in worlds)  # type: ignore[attr-defined]
+                        checked += len(theirs) > 1
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 0
