@@ -22,8 +22,11 @@ seat's points less the other's; 0: a whole game to the limit, +1 and -1).
 Information states: the string is the seat's whole history as its ``View`` holds it
 (its cards, every public event, its own stock draws' cards), so two states have the
 same string exactly when the seat cannot tell them apart; ``resample_from_infostate``
-draws a state of the same string with ``sample_world``. The tensors (information
-state and observation alike) are the environments' observation arrays.
+draws a state of the same string with ``sample_world``, from the seat's view alone
+(never from the true state). The tensors (information state and observation alike)
+are the environments' observation arrays; with the parameter ``recall_tensor`` (both
+games) the information state's is perfect recall: the observation array, then the
+hand's (the deal's) events in order (docs/envs.md, "OpenSpiel").
 """
 from __future__ import annotations
 
