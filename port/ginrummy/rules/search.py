@@ -2,8 +2,7 @@
 action numbers, cheap to clone, and ``sample_world``: a full state consistent with
 what one seat has seen, the hidden cards drawn uniformly (docs/envs.md, "Search").
 
-    >>> import math
-import random
+    >>> import random
     >>> from port.ginrummy.rules import Options
     >>> from port.ginrummy.rules.search import Position, sample_world
     >>> p = Position.deal(Options(score_limit=0), seed=20)
