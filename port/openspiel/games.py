@@ -345,7 +345,7 @@ class GinRummyState(pyspiel.State):
             RESAMPLED["chain"] += 1
         else:
             RESAMPLED["exact"] += 1
-        world.game.results = list(self.pos.game.results)      # type: ignore[union-attr]
+        world.game.results = self.pos.game.results      # type: ignore[union-attr]
         new.pos, new.first, new.drawing = world, self.first, self.drawing
         return new
 

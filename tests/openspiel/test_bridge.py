@@ -3,6 +3,7 @@ checks, resampling of information states, and its ISMCTS bot playing on our rule
 from __future__ import annotations
 
 import random
+import tracemalloc
 
 import pytest
 
@@ -280,3 +281,41 @@ def test_at_chance_nodes_too_a_resampled_state_keeps_the_seats_information_and_r
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 0
+
+
+def clone_bytes(state: object) -> int:
+    """What one clone of ``state`` allocates on the Python side, by tracemalloc."""
+    tracemalloc.start()
+    try:
+        copy = state.clone()                                                # type: ignore[attr-defined]
+        size = tracemalloc.get_traced_memory()[0]
+        del copy
+    finally:
+        tracemalloc.stop()
+    return size
+
+
+def test_a_clone_of_a_long_game_is_no_bigger_than_one_of_its_second_hand() -> None:
+    """OpenSpiel's searches and its random test clone a state at every step (the test
+    keeps every clone): a clone must not grow with the hands played before it."""
+    game = pyspiel.load_game(GIN_NAME, {"score_limit": 999})   # random seats score little: no end here
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    sizes: dict[int, list[int]] = {}
+    seen = -1
+    while True:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        hands = state.pos.game.hands_played                                  # type: ignore[attr-defined]
+        if hands != seen:                                                    # a hand's first move
+            seen = hands
+            if 1 <= hands <= 4 or hands >= 146:
+                sizes[hands] = [clone_bytes(state) for _ in range(3)]
+            if hands == 150:
+                break
+        state.apply_action(rng.choice(state.legal_actions()))
+    early = max(max(v) for k, v in sizes.items() if k <= 4)
+    late = min(min(v) for k, v in sizes.items() if k >= 146)
+    assert 1000 < early < 8000
+    assert late <= early + 200, (early, late, sizes)
