@@ -201,10 +201,12 @@ def chained_world(view: View, rng: random.Random, episode: str = "hand", mix: in
 MIX = 2000          # swaps a Metropolis chain proposes after it first reaches a consistent deal
 SEARCH = 20000      # swaps the search for a first consistent deal proposes before giving up
 _FAR = 1000         # a misfit that no swap of knock-question cards mends: a card not held
-# The search's odds of taking a step d points further off, at two temperatures: a
-# search that got nowhere at the first tries again at the second.
-_UPHILL = ([math.exp(-d / 1.5) for d in range(8)], [math.exp(-d / 3.0) for d in range(8)])
-STARTS = 12         # searches for a first consistent deal before exact draws again
+# The search's odds of taking a step d points further off, at three temperatures: a
+# search that got nowhere at one tries again at the next (the hottest was added when
+# a view of an ISMCTS run against STANDARD met no start in twelve searches at the
+# first two and no deal in the exact draws after them).
+_UPHILL = tuple([math.exp(-d / t) for d in range(8)] for t in (1.5, 3.0, 6.0))
+STARTS = 24         # searches for a first consistent deal before exact draws again
 LAST_TRIES = 2_000_000   # the exact draws (seconds) after a chain found no start
 
 
@@ -430,7 +432,7 @@ class _Frame:
         then the stock left shuffled (its order is no part of the view) and replayed.
         Should no start be found, exact draws again, many more."""
         for attempt in range(STARTS):
-            cards = self.start(rng, attempt % 2)
+            cards = self.start(rng, attempt % len(_UPHILL))
             if cards is None or self.build(cards, rng, episode) is None:
                 continue
             for _ in range(mix):
