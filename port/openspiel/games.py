@@ -205,12 +205,30 @@ class _Shared:
 class _Observers:
     """Each seat's observation kept up to date event by event (``Observer``, as the
     environment keeps it), not replayed from the hand's start at every step; made at
-    the first tensor asked for, and a copy of the state starts afresh."""
+    the first tensor asked for, and a copy of the state starts afresh. The same for
+    the events' part of each seat's information-state string (``texts``: the hand's
+    events list it was made from, how many of them, the text): OpenSpiel's searches
+    ask for that string at every step, and a hand's events are only ever appended."""
 
-    __slots__ = ("seats",)
+    __slots__ = ("seats", "texts")
 
     def __init__(self) -> None:
         self.seats: list[gs.Observer] | None = None
+        self.texts: list[tuple[Any, int, str] | None] = [None, None]
+
+    def events_text(self, events_list: Any, events: tuple[Any, ...], seat: int) -> str:
+        """``events`` (the seat's view of ``events_list``) as text, extending the text
+        kept for the same list with the events added since."""
+        kept = self.texts[seat]
+        if kept is not None and kept[0] is events_list and kept[1] <= len(events):
+            if kept[1] == len(events):
+                return kept[2]
+            new = " ".join(map(_event_text, events[kept[1]:]))
+            text = f"{kept[2]} {new}" if kept[1] else new
+        else:
+            text = " ".join(map(_event_text, events))
+        self.texts[seat] = (events_list, len(events), text)
+        return text
 
     def __deepcopy__(self, memo: dict) -> _Observers:
         return _Observers()
@@ -219,6 +237,10 @@ class _Observers:
         if self.seats is None:
             self.seats = [gs.Observer(), gs.Observer()]
         return self.seats[view.seat].observe(view)
+
+
+def _event_text(e: Any) -> str:
+    return f"{e.seat}{e.act.value}" if e.card is None else f"{e.seat}{e.act.value} {e.card}"
 
 
 class GinRummyState(pyspiel.State):
@@ -363,8 +385,7 @@ class GinRummyState(pyspiel.State):
         if self.pos is None:
             return f"p{player} dealt {text(self._mine_dealt(player))}"
         v = self.pos.view(player)
-        events = " ".join(f"{e.seat}{e.act.value}{'' if e.card is None else ' ' + str(e.card)}"
-                          for e in v.events)
+        events = self._seen.events_text(self.pos.hand.events, v.events, player)
         return (f"p{player} hand {self.pos.game.hands_played + 1} scores {v.scores} | {text(v.hand)} | "
                 f"up {v.upcard} | {v.phase.value} {v.to_move} | {events}"
                 + (" | dealing" if self._dealing() else ""))
