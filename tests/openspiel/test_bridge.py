@@ -319,3 +319,20 @@ def test_a_clone_of_a_long_game_is_no_bigger_than_one_of_its_second_hand() -> No
     late = min(min(v) for k, v in sizes.items() if k >= 146)
     assert 1000 < early < 8000
     assert late <= early + 200, (early, late, sizes)
+
+
+def test_the_information_state_string_kept_event_by_event_is_the_one_made_afresh() -> None:
+    """The bridge extends each seat's string as events come; a clone makes it afresh."""
+    game = pyspiel.load_game(GIN_NAME, {"score_limit": 10})
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    compared = 0
+    while not state.is_terminal() and compared < 3000:
+        for p in (0, 1):
+            assert state.information_state_string(p) == state.clone().information_state_string(p)
+            compared += 1
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert compared == 3000 and state.pos.game.hands_played >= 2          # across hands too
