@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from port.cribbage.rules import score_hand  # noqa: E402
-from port.cribbage.rules.scoring import _build_table  # noqa: E402
+from port.cribbage.rules.scoring import _build_table, _rank_trie, _suit_trie  # noqa: E402
 
 PUBLISHED_MEAN = 4.7692
 ALL = 12_994_800          # C(52, 4) hands x 48 starters
@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     table = _build_table()
     print(f"rank table: {len(table):,} five-rank multisets built in {1000 * (time.perf_counter() - t0):.0f} ms")
+    t0 = time.perf_counter()
+    _rank_trie(table), _suit_trie(False), _suit_trie(True)
+    print(f"tries (ranks; flush and nobs, hand and crib) built in {1000 * (time.perf_counter() - t0):.0f} ms")
 
     loops = [enumerate_all(_nothing, False, args.quick)[1] for _ in range(args.repeat)]
     loop = statistics.median(loops)
