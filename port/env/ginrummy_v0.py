@@ -136,12 +136,17 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         self.agent_selection = AGENTS[self.hand.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.view(agent)
-        return {"observation": self._observer(agent).observe(view), "action_mask": gs.mask_of(view)}
+        # What the view would give (``gs.observation_of``, ``gs.mask_of``), read from the
+        # hand without building one: the view was a fifth of a step.
+        assert self.game is not None, "call reset() first"
+        h, seat, scores = self.game.hand, AGENTS.index(agent), self.game.scores
+        return {"observation": self._observer(agent).observe_hand(h, seat, (scores[0], scores[1])),
+                "action_mask": gs.mask_from(h, seat)}
 
     def mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (``observe`` builds the observation too)."""
-        return gs.mask_of(self.view(agent))
+        assert self.game is not None, "call reset() first"
+        return gs.mask_from(self.game.hand, AGENTS.index(agent))
 
     def _observer(self, agent: str) -> gs.Observer:
         if self._observed_deal != self.deals:

@@ -42,7 +42,9 @@ def test_an_observer_kept_through_a_game_sees_what_a_fresh_replay_sees(table: st
             for a in e.possible_agents:
                 v = e.view(a)
                 assert np.array_equal(kept[a].observe(v), gs.Observer().observe(v))
-                assert np.array_equal(e.observe(a)["observation"], gs.observation_of(v))
+                seen = e.observe(a)       # read from the hand, without a view
+                assert np.array_equal(seen["observation"], gs.observation_of(v))
+                assert np.array_equal(seen["action_mask"], gs.mask_of(v))
                 checked += 1
             e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
     assert checked > 300
