@@ -112,9 +112,12 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.view(agent)
-        pending = self.pending_of(agent)
-        return {"observation": cs.observation_of(view, pending), "action_mask": cs.mask_of(view, pending)}
+        # What the view would give (``cs.observation_of``, ``cs.mask_of``), read from the
+        # deal without building one.
+        h, seat = self.hand, AGENTS.index(agent)
+        pending = self.pending if h.to_act == seat else None
+        return {"observation": cs.observation_from(h, seat, pending),
+                "action_mask": cs.mask_from(seat, h.to_act, h.phase, h.hands[seat], h.count, pending)}
 
     def mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (``observe`` builds the observation too)."""
