@@ -75,17 +75,23 @@ def mask_from(seat: int, to_act: int | None, phase: Phase, hand: Sequence[Card],
     """``mask_of`` from the facts it reads: the seat, whose turn it is, the phase, the
     seat's own cards and the count (what an environment has at hand without a view)."""
     m = np.zeros(N_ACTIONS, dtype=np.int8)
-    if to_act != seat:
-        return m
-    if phase is Phase.DISCARD:
-        m[[c for c in hand if c != pending]] = 1
-    elif phase is Phase.PLAY:
-        plays = fitting(hand, count)
-        if plays:
-            m[plays] = 1
-        else:
-            m[GO] = 1
+    for a in legal_from(seat, to_act, phase, hand, count, pending):
+        m[a] = 1        # one by one: for six or fewer, a third of a fancy-indexed store
     return m
+
+
+def legal_from(seat: int, to_act: int | None, phase: Phase, hand: Sequence[Card], count: int,
+               pending: Card | None = None) -> list[int]:
+    """The 1s of ``mask_from``, in increasing order (what ``np.flatnonzero`` of the
+    mask gives), without the array."""
+    if to_act != seat:
+        return []
+    if phase is Phase.DISCARD:
+        return sorted(c for c in hand if c != pending)
+    if phase is Phase.PLAY:
+        plays = fitting(hand, count)
+        return sorted(plays) if plays else [GO]
+    return []
 
 
 def observation_of(view: View, pending: Card | None = None) -> np.ndarray:

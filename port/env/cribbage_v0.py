@@ -124,6 +124,12 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         h, seat = self.hand, AGENTS.index(agent)
         return cs.mask_from(seat, h.to_act, h.phase, h.hands[seat], h.count, self.pending_of(agent))
 
+    def legal(self, agent: str) -> list[int]:
+        """``agent``'s legal actions now, in increasing order: ``np.flatnonzero(mask)``
+        as a list, without the array (the random opponent's pick)."""
+        h, seat = self.hand, AGENTS.index(agent)
+        return cs.legal_from(seat, h.to_act, h.phase, h.hands[seat], h.count, self.pending_of(agent))
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

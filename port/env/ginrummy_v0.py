@@ -148,6 +148,12 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         assert self.game is not None, "call reset() first"
         return gs.mask_from(self.game.hand, AGENTS.index(agent))
 
+    def legal(self, agent: str) -> list[int]:
+        """``agent``'s legal actions now, in increasing order: ``np.flatnonzero(mask)``
+        as a list, without the array (the random opponent's pick)."""
+        assert self.game is not None, "call reset() first"
+        return gs.legal_from(self.game.hand, AGENTS.index(agent))
+
     def _observer(self, agent: str) -> gs.Observer:
         if self._observed_deal != self.deals:
             self._observed_deal = self.deals

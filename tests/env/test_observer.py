@@ -102,7 +102,7 @@ def test_a_view_shows_the_events_as_the_seat_may_see_them_whatever_was_asked_bef
 
 
 @pytest.mark.parametrize("module", [ginrummy_v0, cribbage_v0])
-def test_an_environments_mask_alone_is_the_one_it_observes(module) -> None:
+def test_an_environments_mask_and_legal_list_alone_are_the_ones_it_observes(module) -> None:
     rng = random.Random(8)
     checked = 0
     for seed in range(6):
@@ -113,6 +113,7 @@ def test_an_environments_mask_alone_is_the_one_it_observes(module) -> None:
                 break
             for a in e.possible_agents:
                 assert np.array_equal(e.mask(a), e.observe(a)["action_mask"])
+                assert e.legal(a) == list(np.flatnonzero(e.mask(a)))     # the random opponent's list
                 checked += 1
             e.step(int(rng.choice(np.flatnonzero(e.mask(e.agent_selection)))))
     assert checked > 500

@@ -162,6 +162,64 @@ def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
 _SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
     k: tuple((sum(1 << i for i in idx), idx) for idx in combinations(range(5), k)) for k in range(2, 6)}
 
+# A plan: which places of five ranks make each fifteen, pair and run, in the
+# breakdown's order; ``_plan`` keeps one per rank multiset (6,175 at most, each made once).
+Plan = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+_PLANS: dict[tuple[int, ...], Plan] = {}
+
+
+def _make_plan(ranks: Sequence[int]) -> Plan:
+    """The places (0..4) of ``ranks`` that make each fifteen (by size, then in
+    ``combinations`` order), each pair, and each run of the longest length."""
+    # Each subset's count value and the union of its rank bits, from the subset less
+    # its lowest card: 31 additions for the five cards instead of one sum per subset.
+    sums = [0] * 32
+    bits = [0] * 32
+    for m in range(1, 32):
+        low = (m & -m).bit_length() - 1
+        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
+        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
+    fifteens = tuple(idx for k in range(2, 6) for m, idx in _SUBSETS[k] if sums[m] == 15)
+    pairs = tuple(idx for m, idx in _SUBSETS[2] if ranks[idx[0]] == ranks[idx[1]])
+    runs: tuple[tuple[int, ...], ...] = ()
+    for k in (5, 4, 3):
+        # k cards in sequence: k different ranks whose bits are one unbroken block.
+        block = (1 << k) - 1
+        runs = tuple(idx for m, idx in _SUBSETS[k] if bits[m] // (bits[m] & -bits[m]) == block)
+        if runs:
+            break
+    return fifteens, pairs, runs
+
+
+def _plan(ranks: list[int]) -> Plan:
+    """``_make_plan(ranks)``, from the plan of the same ranks in increasing order (kept):
+    its places renamed to the places of ``ranks`` and put back in order. Which places
+    combine depends only on their ranks, so the kept plan of a multiset serves every
+    order of it."""
+    order = sorted(range(5), key=ranks.__getitem__)
+    key = (ranks[order[0]], ranks[order[1]], ranks[order[2]], ranks[order[3]], ranks[order[4]])
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _make_plan(key)
+    if order == [0, 1, 2, 3, 4]:
+        return plan
+    fifteens, pairs, runs = plan
+    return (_renamed(fifteens, order, True) if fifteens else (), _renamed(pairs, order) if pairs else (),
+            _renamed(runs, order) if runs else ())
+
+
+def _renamed(part: tuple[tuple[int, ...], ...], order: list[int], by_size: bool = False
+             ) -> tuple[tuple[int, ...], ...]:
+    """A plan's place tuples with place i renamed ``order[i]``, in ``combinations``
+    order again (by size first where sizes differ: the fifteens)."""
+    out = [tuple(sorted([order[i] for i in idx])) for idx in part]
+    out.sort(key=_by_size if by_size else None)
+    return tuple(out)
+
+
+def _by_size(t: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    return len(t), t
+
 
 def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Score]:
     """Every combination of the show in the usual cadence: fifteens, pairs, runs,
@@ -173,46 +231,33 @@ def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> lis
     if len(set(five)) != 5:
         raise ValueError("a card is counted twice in the show")
     out: list[Score] = []
-
-    def add(kind: str, combo: Sequence[Card], points: int, say: str) -> None:
-        total = (out[-1].total if out else 0) + points
-        out.append(Score(kind, tuple(combo), points, total, say.format(total=total)))
-
-    ranks = [c % 13 for c in five]
-    # Each subset's count value and the union of its rank bits, from the subset less
-    # its lowest card: 31 additions for the five cards instead of one sum per subset.
-    sums = [0] * 32
-    bits = [0] * 32
-    for m in range(1, 32):
-        low = (m & -m).bit_length() - 1
-        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
-        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
-    for k in range(2, 6):
-        for m, idx in _SUBSETS[k]:
-            if sums[m] == 15:
-                add("fifteen", [five[i] for i in idx], 2, "fifteen {total}")
-    for m, (i, j) in _SUBSETS[2]:
-        if ranks[i] == ranks[j]:
-            add("pair", (five[i], five[j]), 2, "a pair is {total}")
-    for k in (5, 4, 3):
-        # k cards in sequence: k different ranks whose bits are one unbroken block.
-        block = (1 << k) - 1
-        runs = [idx for m, idx in _SUBSETS[k] if bits[m] // (bits[m] & -bits[m]) == block]
+    total = 0
+    fifteens, pairs, runs = _plan([c % 13 for c in five])
+    for idx in fifteens:
+        total += 2
+        out.append(Score("fifteen", tuple(five[i] for i in idx), 2, total, f"fifteen {total}"))
+    for i, j in pairs:
+        total += 2
+        out.append(Score("pair", (five[i], five[j]), 2, total, f"a pair is {total}"))
+    if runs:
+        k = len(runs[0])
         for idx in runs:
-            add("run", sorted((five[i] for i in idx), key=lambda c: c % 13), k,
-                f"a run of {NUMBER_WORDS[k]} is {{total}}")
-        if runs:
-            break
+            total += k
+            out.append(Score("run", tuple(sorted((five[i] for i in idx), key=lambda c: c % 13)), k, total,
+                             f"a run of {NUMBER_WORDS[k]} is {total}"))
     suits = {c // 13 for c in cards}
     if len(suits) == 1:
         if five[4] // 13 == cards[0] // 13:
-            add("flush", five, 5, "a flush of five is {total}")
+            total += 5
+            out.append(Score("flush", tuple(five), 5, total, f"a flush of five is {total}"))
         elif not crib:
-            add("flush", cards, 4, "a flush of four is {total}")
+            total += 4
+            out.append(Score("flush", tuple(cards), 4, total, f"a flush of four is {total}"))
     nobs = _NOBS[five[4]]
     for c in cards:
         if c == nobs:
-            add("nobs", (c,), 1, "nobs is {total}")
+            total += 1
+            out.append(Score("nobs", (c,), 1, total, f"nobs is {total}"))
     return out
 
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from port.cards import CARDS, Card, Rng, shuffled_deck, text
+from port.cards import CARDS, Card, Rng, shuffled_deck, shuffled_top, text
 from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_scores, check_seat
 from port.cribbage.rules.options import Options
 from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown
@@ -449,8 +449,8 @@ def cut_for_deal(rng: Rng) -> int:
     deals (Ace low), equal ranks cut again. (The documentation is silent; the common
     rule.)"""
     while True:
-        deck = shuffled_deck(rng)
-        a, b = deck[-1], deck[-2]     # seat 0 cuts first, seat 1 from the rest
+        top = shuffled_top(rng, 2)    # a shuffled deck's top two, the generator moved on alike
+        a, b = top[-1], top[-2]       # seat 0 cuts first, seat 1 from the rest
         if a.rank != b.rank:
             return 0 if a.rank < b.rank else 1
 
