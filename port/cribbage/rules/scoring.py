@@ -304,30 +304,34 @@ def _run_length(count_cards: Sequence[int]) -> int:
 def peg_breakdown(count_cards: Sequence[int]) -> list[Score]:
     """The combinations the last card of the count pegs, with words ("fifteen for 2",
     "a pair for 2", "a run of four for 4", "thirty-one for 2")."""
-    cards = tuple(CARDS[c] for c in count_cards)
-    if not cards:
+    n = len(count_cards)
+    if not n:
         return []
-    out: list[Score] = []
-
-    def add(kind: str, combo: Sequence[Card], points: int, say: str) -> None:
-        total = (out[-1].total if out else 0) + points
-        out.append(Score(kind, tuple(combo), points, total, say))
-
-    count = sum(c.value for c in cards)
-    if count == 15:
-        add("fifteen", cards, 2, "fifteen for 2")
-    elif count == 31:
-        add("thirty-one", cards, 2, "thirty-one for 2")
+    count = 0
+    for c in count_cards:
+        count += RANK_VALUE[c % 13]
+    last = count_cards[-1] % 13
     same = 1
-    while same < len(cards) and cards[-1 - same].rank == cards[-1].rank:
+    while same < n and count_cards[-1 - same] % 13 == last:
         same += 1
+    run = _run_length(count_cards) if same == 1 and n >= 3 else 0
+    if count != 15 and count != 31 and same == 1 and not run:
+        return []                 # most cards peg nothing: no Card objects made
+    cards = tuple(CARDS[c] for c in count_cards)
+    out: list[Score] = []
+    total = 0
+    if count == 15:
+        total = 2
+        out.append(Score("fifteen", cards, 2, 2, "fifteen for 2"))
+    elif count == 31:
+        total = 2
+        out.append(Score("thirty-one", cards, 2, 2, "thirty-one for 2"))
     if same > 1:
         kind, say = _SAME[same]
-        add(kind, cards[-same:], same * (same - 1), say)
-    else:
-        run = _run_length(count_cards)
-        if run:
-            add("run", cards[-run:], run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}")
+        points = same * (same - 1)
+        out.append(Score(kind, cards[-same:], points, total + points, say))
+    elif run:
+        out.append(Score("run", cards[-run:], run, total + run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}"))
     return out
 
 

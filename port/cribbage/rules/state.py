@@ -302,19 +302,28 @@ class HandState:
         """Play a card to the count; returns the points it pegged."""
         seat = check_seat(seat, "play a card")
         self._expect_turn(seat, "play a card")
-        c = check_card(card, "play", f"seat {seat} ")
+        # A card or an int in range is the card itself (check_card's answer, without
+        # its message built at every play).
+        if (card.__class__ is Card or card.__class__ is int) and 0 <= card < 52:   # type: ignore[operator]
+            c = CARDS[card]                                                         # type: ignore[index]
+        else:
+            c = check_card(card, "play", f"seat {seat} ")
         if c not in self.hands[seat]:
             raise IllegalMove(f"{c} is not in seat {seat}'s hand")
-        if self.count + RANK_VALUE[c.rank] > LAST_COUNT:
+        value = RANK_VALUE[c % 13]
+        if self.count + value > LAST_COUNT:
             raise IllegalMove(f"{c} would take the count from {self.count} past 31")
         self.hands[seat].remove(c)
         self.count_cards.append(c)
         self.played.append((seat, c))
-        self.count += RANK_VALUE[c.rank]
+        self.count += value
         self.last_player = seat
         parts = tuple(peg_breakdown(self.count_cards))
-        points = self._peg(seat, parts[-1].total if parts else 0, self.pegging)
-        words = ", ".join(p.words for p in parts)
+        if parts:
+            points = self._peg(seat, parts[-1].total, self.pegging)
+            words = ", ".join([p.words for p in parts])
+        else:                      # most cards peg nothing
+            points, words = 0, ""
         self.events.append(Event(seat, Act.PLAY, c, points, self.count, parts, words))
         if self.winner is None:
             if self.count == LAST_COUNT:
@@ -407,13 +416,21 @@ class HandState:
         still in. Otherwise the count is over."""
         other = 1 - candidate
         if self._in_count(candidate):
-            if self.can_play(candidate) or self._in_count(other):
+            if self._fits(candidate) or self._in_count(other):
                 self.to_act = candidate
                 return
-        elif self._in_count(other) and self.can_play(other):
+        elif self._in_count(other) and self._fits(other):
             self.to_act = other
             return
         self._end_count()
+
+    def _fits(self, seat: int) -> bool:
+        """``can_play`` for a seat known good: whether a card it holds fits the count."""
+        room = LAST_COUNT - self.count
+        for c in self.hands[seat]:
+            if RANK_VALUE[c % 13] <= room:
+                return True
+        return False
 
     def _end_count(self) -> None:
         """The count is over: 1 for the go (or the last card) unless it reached 31;
