@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
+from operator import itemgetter
 
 from port.cards import CARDS, VALUES, Card
 
@@ -53,32 +54,78 @@ def value(c: int) -> int:
 
 # ---- the show -------------------------------------------------------------------------
 
-def _rank_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of five ranks, from the rules' words (builds the table)."""
-    points = 0
-    for k in range(2, 6):
-        for sub in combinations(ranks, k):
-            if sum(RANK_VALUE[r] for r in sub) == 15:
-                points += 2
-    for a, b in combinations(ranks, 2):
-        if a == b:
-            points += 2
+# The subsets of two or more of the five show cards (the hand's four, then the
+# starter), numbered in the breakdown's cadence: by size, then in the order
+# ``combinations`` gives them. A subset's number is its place in that order, so a
+# sorted list of numbers is in the cadence; each number's places, bit mask and
+# ``itemgetter`` of its cards.
+_SUBSETS: tuple[tuple[int, ...], ...] = tuple(idx for k in range(2, 6) for idx in combinations(range(5), k))
+_NUMBER: dict[tuple[int, ...], int] = {idx: n for n, idx in enumerate(_SUBSETS)}
+_MASK: tuple[int, ...] = tuple(sum(1 << i for i in idx) for idx in _SUBSETS)
+_CARDS_OF: tuple[itemgetter, ...] = tuple(itemgetter(*idx) for idx in _SUBSETS)
+_OF_SIZE: dict[int, list[tuple[int, tuple[int, ...]]]] = {
+    k: [(n, idx) for n, idx in enumerate(_SUBSETS) if len(idx) == k] for k in range(2, 6)}
+# For each order of the five places (the sort of their ranks): subset number n of the
+# sorted places as a subset number of the places themselves.
+_RENUMBER: dict[tuple[int, ...], tuple[int, ...]] = {
+    order: tuple(_NUMBER[tuple(sorted(order[i] for i in idx))] for idx in _SUBSETS)
+    for order in permutations(range(5))}
+
+# A plan: the subsets of five ranks that make fifteens, pairs and runs (the longest),
+# as sorted subset numbers; kept per rank multiset (6,175 at most, each made once).
+Plan = tuple[list[int], list[int], list[int]]
+_PLANS: dict[tuple[int, ...], Plan] = {}
+
+
+def _make_plan(ranks: Sequence[int]) -> Plan:
+    """The subsets of ``ranks`` (by number) that make each fifteen, each pair, and each
+    run of the longest length."""
+    # Each subset's count value and the union of its rank bits, from the subset less
+    # its lowest card: 31 additions for the five cards instead of one sum per subset.
+    sums = [0] * 32
+    bits = [0] * 32
+    for m in range(1, 32):
+        low = (m & -m).bit_length() - 1
+        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
+        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
+    fifteens = [n for n, m in enumerate(_MASK) if sums[m] == 15]
+    pairs = [n for n, (i, j) in _OF_SIZE[2] if ranks[i] == ranks[j]]
+    runs: list[int] = []
     for k in (5, 4, 3):
-        runs = sum(1 for sub in combinations(ranks, k) if _is_run(sub))
+        # k cards in sequence: k different ranks whose bits are one unbroken block.
+        block = (1 << k) - 1
+        runs = [n for n, _ in _OF_SIZE[k] if bits[_MASK[n]] // (bits[_MASK[n]] & -bits[_MASK[n]]) == block]
         if runs:
-            return points + k * runs
-    return points
+            break
+    return fifteens, pairs, runs
 
 
-def _is_run(ranks: Sequence[int]) -> bool:
-    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+def _plan(ranks: list[int]) -> Plan:
+    """``_make_plan(ranks)``, from the kept plan of the same ranks in increasing order,
+    renumbered to the places of ``ranks``: which places combine depends only on their
+    ranks, so the plan of a multiset serves every order of it."""
+    order = sorted(range(5), key=ranks.__getitem__)
+    key = (ranks[order[0]], ranks[order[1]], ranks[order[2]], ranks[order[3]], ranks[order[4]])
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _make_plan(key)
+    to = _RENUMBER[tuple(order)]
+    fifteens, pairs, runs = plan
+    return (sorted([to[n] for n in fifteens]) if fifteens else fifteens,
+            sorted([to[n] for n in pairs]) if pairs else pairs,
+            sorted([to[n] for n in runs]) if runs else runs)
 
 
 def _build_table() -> dict[int, int]:
+    """Fifteens, pairs and runs of every multiset of five ranks (none held five times),
+    keyed by the sum of their weights ``5 ** rank``; each multiset's plan is kept too
+    (``_PLANS``: the breakdown's)."""
     table = {}
     for ranks in combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in set(ranks)) <= 4:
-            table[sum(5 ** r for r in ranks)] = _rank_points(ranks)
+            fifteens, pairs, runs = _PLANS[ranks] = _make_plan(ranks)
+            run = len(_SUBSETS[runs[0]]) if runs else 0
+            table[sum(5 ** r for r in ranks)] = 2 * len(fifteens) + 2 * len(pairs) + run * len(runs)
     return table
 
 
@@ -157,68 +204,26 @@ def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
     return _RANKS[a][b][c][d][starter] + _HAND_SUITS[a][b][c][d][starter]
 
 
-# The subsets of the five show cards (the hand's four, then the starter) as bit masks,
-# in the order ``combinations`` gives them, by size: the breakdown's cadence.
-_SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
-    k: tuple((sum(1 << i for i in idx), idx) for idx in combinations(range(5), k)) for k in range(2, 6)}
-
-# A plan: which places of five ranks make each fifteen, pair and run, in the
-# breakdown's order; ``_plan`` keeps one per rank multiset (6,175 at most, each made once).
-Plan = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-_PLANS: dict[tuple[int, ...], Plan] = {}
+_new_object = object.__new__
 
 
-def _make_plan(ranks: Sequence[int]) -> Plan:
-    """The places (0..4) of ``ranks`` that make each fifteen (by size, then in
-    ``combinations`` order), each pair, and each run of the longest length."""
-    # Each subset's count value and the union of its rank bits, from the subset less
-    # its lowest card: 31 additions for the five cards instead of one sum per subset.
-    sums = [0] * 32
-    bits = [0] * 32
-    for m in range(1, 32):
-        low = (m & -m).bit_length() - 1
-        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
-        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
-    fifteens = tuple(idx for k in range(2, 6) for m, idx in _SUBSETS[k] if sums[m] == 15)
-    pairs = tuple(idx for m, idx in _SUBSETS[2] if ranks[idx[0]] == ranks[idx[1]])
-    runs: tuple[tuple[int, ...], ...] = ()
-    for k in (5, 4, 3):
-        # k cards in sequence: k different ranks whose bits are one unbroken block.
-        block = (1 << k) - 1
-        runs = tuple(idx for m, idx in _SUBSETS[k] if bits[m] // (bits[m] & -bits[m]) == block)
-        if runs:
-            break
-    return fifteens, pairs, runs
+def _score(kind: str, cards: tuple[Card, ...], points: int, total: int, words: str) -> Score:
+    """``Score(kind, cards, points, total, words)``, its fields put in its dict at once:
+    the frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, twice
+    the time of the whole breakdown's other work for a card. The same object (equal,
+    same hash, same repr; still frozen)."""
+    s = _new_object(Score)
+    d = s.__dict__
+    d["kind"] = kind
+    d["cards"] = cards
+    d["points"] = points
+    d["total"] = total
+    d["words"] = words
+    return s
 
 
-def _plan(ranks: list[int]) -> Plan:
-    """``_make_plan(ranks)``, from the plan of the same ranks in increasing order (kept):
-    its places renamed to the places of ``ranks`` and put back in order. Which places
-    combine depends only on their ranks, so the kept plan of a multiset serves every
-    order of it."""
-    order = sorted(range(5), key=ranks.__getitem__)
-    key = (ranks[order[0]], ranks[order[1]], ranks[order[2]], ranks[order[3]], ranks[order[4]])
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = _PLANS[key] = _make_plan(key)
-    if order == [0, 1, 2, 3, 4]:
-        return plan
-    fifteens, pairs, runs = plan
-    return (_renamed(fifteens, order, True) if fifteens else (), _renamed(pairs, order) if pairs else (),
-            _renamed(runs, order) if runs else ())
-
-
-def _renamed(part: tuple[tuple[int, ...], ...], order: list[int], by_size: bool = False
-             ) -> tuple[tuple[int, ...], ...]:
-    """A plan's place tuples with place i renamed ``order[i]``, in ``combinations``
-    order again (by size first where sizes differ: the fifteens)."""
-    out = [tuple(sorted([order[i] for i in idx])) for idx in part]
-    out.sort(key=_by_size if by_size else None)
-    return tuple(out)
-
-
-def _by_size(t: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    return len(t), t
+def _rank_of(c: int) -> int:
+    return c % 13
 
 
 def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Score]:
@@ -233,31 +238,31 @@ def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> lis
     out: list[Score] = []
     total = 0
     fifteens, pairs, runs = _plan([c % 13 for c in five])
-    for idx in fifteens:
+    for n in fifteens:
         total += 2
-        out.append(Score("fifteen", tuple(five[i] for i in idx), 2, total, f"fifteen {total}"))
-    for i, j in pairs:
+        out.append(_score("fifteen", _CARDS_OF[n](five), 2, total, f"fifteen {total}"))
+    for n in pairs:
         total += 2
-        out.append(Score("pair", (five[i], five[j]), 2, total, f"a pair is {total}"))
+        out.append(_score("pair", _CARDS_OF[n](five), 2, total, f"a pair is {total}"))
     if runs:
-        k = len(runs[0])
-        for idx in runs:
+        k = len(_SUBSETS[runs[0]])
+        for n in runs:
             total += k
-            out.append(Score("run", tuple(sorted((five[i] for i in idx), key=lambda c: c % 13)), k, total,
-                             f"a run of {NUMBER_WORDS[k]} is {total}"))
-    suits = {c // 13 for c in cards}
-    if len(suits) == 1:
-        if five[4] // 13 == cards[0] // 13:
+            out.append(_score("run", tuple(sorted(_CARDS_OF[n](five), key=_rank_of)), k, total,
+                              f"a run of {NUMBER_WORDS[k]} is {total}"))
+    suit = cards[0] // 13
+    if cards[1] // 13 == suit and cards[2] // 13 == suit and cards[3] // 13 == suit:
+        if five[4] // 13 == suit:
             total += 5
-            out.append(Score("flush", tuple(five), 5, total, f"a flush of five is {total}"))
+            out.append(_score("flush", tuple(five), 5, total, f"a flush of five is {total}"))
         elif not crib:
             total += 4
-            out.append(Score("flush", tuple(cards), 4, total, f"a flush of four is {total}"))
+            out.append(_score("flush", tuple(cards), 4, total, f"a flush of four is {total}"))
     nobs = _NOBS[five[4]]
     for c in cards:
         if c == nobs:
             total += 1
-            out.append(Score("nobs", (c,), 1, total, f"nobs is {total}"))
+            out.append(_score("nobs", (c,), 1, total, f"nobs is {total}"))
     return out
 
 
@@ -322,16 +327,16 @@ def peg_breakdown(count_cards: Sequence[int]) -> list[Score]:
     total = 0
     if count == 15:
         total = 2
-        out.append(Score("fifteen", cards, 2, 2, "fifteen for 2"))
+        out.append(_score("fifteen", cards, 2, 2, "fifteen for 2"))
     elif count == 31:
         total = 2
-        out.append(Score("thirty-one", cards, 2, 2, "thirty-one for 2"))
+        out.append(_score("thirty-one", cards, 2, 2, "thirty-one for 2"))
     if same > 1:
         kind, say = _SAME[same]
         points = same * (same - 1)
-        out.append(Score(kind, cards[-same:], points, total + points, say))
+        out.append(_score(kind, cards[-same:], points, total + points, say))
     elif run:
-        out.append(Score("run", cards[-run:], run, total + run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}"))
+        out.append(_score("run", cards[-run:], run, total + run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}"))
     return out
 
 
