@@ -105,6 +105,10 @@ def check_flag(value: object, doing: str, what: str) -> bool:
 
 def check_scores(scores: object, doing: str, limit: int) -> tuple[int, int]:
     """Two whole numbers from 0 to below ``limit``: the scores of a game still on."""
+    if scores.__class__ is tuple and len(scores) == 2:   # the common case first: a deal's scores
+        a, b = scores
+        if a.__class__ is int and b.__class__ is int and 0 <= a < limit and 0 <= b < limit:
+            return a, b
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
         raise BadArgument(f"cannot {doing}: the scores are two whole numbers, not {scores!r} ({_kind(scores)})")
     pair = tuple(scores)

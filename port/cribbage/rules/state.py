@@ -279,9 +279,10 @@ class HandState:
         self._expect_phase(Phase.DISCARD, "lay away cards")
         if self.cribs[seat]:
             raise IllegalMove(f"seat {seat} has laid away its two cards already")
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        if cards.__class__ is not tuple and cards.__class__ is not list and (
+                isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence)):
             raise BadArgument(f"lay away two cards, not {cards!r}")
-        chosen = [check_card(c, "lay away", f"seat {seat} ") for c in cards]
+        chosen = [CARDS[c] if c.__class__ is Card else check_card(c, "lay away", f"seat {seat} ") for c in cards]
         if len(chosen) != CRIB_SHARE:
             raise IllegalMove(f"lay away exactly two cards to the crib, not {len(chosen)}")
         if chosen[0] == chosen[1]:
