@@ -407,7 +407,8 @@ class HandState:
         """Discard a card (a Card or an int 0..51). Then gin ends the hand
         (``Move.result``), or the knock question comes (phase KNOCK), or the turn passes."""
         seat = self._expect(seat, Phase.DISCARD, "discard")
-        card = check_card(card, "discard", f"seat {seat} ")
+        if card.__class__ is not Card:          # a Card is one of the 52 already
+            card = check_card(card, "discard", f"seat {seat} ")
         if not self.hands[seat] & card.bit:
             raise IllegalMove(f"seat {seat} cannot discard {card}: it is not in seat {seat}'s hand",
                               f"{card} is not in seat {seat}'s hand")
