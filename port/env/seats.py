@@ -108,6 +108,11 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
                         and all(isinstance(sp, spaces.Discrete) and int(sp.start) == 0 for sp in acts.values()))
         self._n = {agent: int(sp.n) for agent, sp in acts.items()}
 
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return AgentIterable(self, max_iter)
+
     def step(self, action: Any) -> None:
         raw = self._raw
         if not self._bounds or not self._has_reset or not raw.agents:
@@ -137,6 +142,36 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self._raw.agent_selection
+
+
+class AgentIterable:
+    """``agent_iter()``'s loop, as PettingZoo's ``AECOrderEnforcingIterable`` makes it
+    (the same stop, the same check that each turn was stepped), reading the
+    environment itself instead of through the wrappers' properties."""
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self) -> AgentIterator:
+        return AgentIterator(self.env, self.max_iter)
+
+
+class AgentIterator:
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        self.env, self.raw, self.left = env, env._raw, max_iter
+
+    def __iter__(self) -> AgentIterator:
+        return self
+
+    def __next__(self) -> str:
+        raw = self.raw
+        if not raw.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 def wrap(raw: AECEnv) -> AECEnv:

@@ -230,7 +230,11 @@ class Observer:
         (the other seat's stock draws without their cards), nothing else (the
         environments' hot path; tests/env/test_observer.py holds the two equal)."""
         mine = h.to_move == seat
-        self._replay(h._public_events(seat), seat, h.upcard)   # the view's events, kept per seat
+        # The hand's own events, not the view's copy with the other seat's stock draws
+        # made anonymous: the replay reads a card only from discards, pile draws and
+        # undos (public), never from a stock draw, so it sees the same; the copy cost a
+        # tenth of an observation.
+        self._replay(h.events, seat, h.upcard)
         return self._array(seat, packed(h.hands[seat]), h.pile, h.drawn if mine else None, h.upcard,
                            len(h.stock), h.knock_value, h.drawn_from_pile and mine, h.gin_only[seat],
                            scores, h.options, h.to_move, h.pile_run, h.phase)
