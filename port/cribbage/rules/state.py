@@ -69,6 +69,26 @@ class Event:
     words: str = ""
 
 
+_new_object = object.__new__
+
+
+def _event(seat: int, act: Act, card: Card | None = None, points: int = 0, count: int = 0,
+           scores: tuple[Score, ...] = (), words: str = "") -> Event:
+    """``Event(...)``, its fields put in its dict at once: the frozen dataclass's
+    ``__init__`` sets each through ``object.__setattr__``, twice the time (an event is
+    made at every move). The same object: equal, same hash and repr, still frozen."""
+    e = _new_object(Event)
+    d = e.__dict__
+    d["seat"] = seat
+    d["act"] = act
+    d["card"] = card
+    d["points"] = points
+    d["count"] = count
+    d["scores"] = scores
+    d["words"] = words
+    return e
+
+
 @dataclass(frozen=True)
 class ShowEntry:
     """One box of the show: whose, hand or crib, the four cards, the breakdown and the
@@ -293,7 +313,7 @@ class HandState:
         self.hands[seat] = [c for c in self.hands[seat] if c not in chosen]
         self.kept[seat] = tuple(self.hands[seat])
         self.cribs[seat] = (chosen[0], chosen[1])
-        self.events.append(Event(seat, Act.DISCARD))
+        self.events.append(_event(seat, Act.DISCARD))
         if self.cribs[1 - seat]:
             self._cut()
         else:
@@ -325,7 +345,7 @@ class HandState:
             words = ", ".join([p.words for p in parts])
         else:                      # most cards peg nothing
             points, words = 0, ""
-        self.events.append(Event(seat, Act.PLAY, c, points, self.count, parts, words))
+        self.events.append(_event(seat, Act.PLAY, c, points, self.count, parts, words))
         if self.winner is None:
             if self.count == LAST_COUNT:
                 self._end_count()
@@ -340,7 +360,7 @@ class HandState:
         if self.can_play(seat):
             raise IllegalMove(f"seat {seat} cannot say GO: it holds a card that fits the count of {self.count}")
         self.said_go[seat] = True
-        self.events.append(Event(seat, Act.GO, count=self.count, words="go"))
+        self.events.append(_event(seat, Act.GO, count=self.count, words="go"))
         self._next_turn(1 - seat)
 
     def show(self) -> ShowEntry:
@@ -357,8 +377,8 @@ class HandState:
         points = self._peg(seat, parts[-1].total if parts else 0, tally)
         entry = ShowEntry(seat, what, tuple(cards), self.starter, parts, points)
         self.shows.append(entry)
-        words = ", ".join(p.words for p in parts) or "no points"
-        self.events.append(Event(seat, Act.SHOW, None, points, 0, parts, words))
+        words = ", ".join([p.words for p in parts]) or "no points"
+        self.events.append(_event(seat, Act.SHOW, None, points, 0, parts, words))
         if self.winner is None and step == 2:
             self.phase = Phase.DONE
         return entry
@@ -402,7 +422,7 @@ class HandState:
         self.starter = self.stock.pop()
         heels = HEELS if self.starter.rank == JACK else 0
         points = self._peg(self.dealer, heels, self.heels)
-        self.events.append(Event(self.dealer, Act.STARTER, self.starter, points,
+        self.events.append(_event(self.dealer, Act.STARTER, self.starter, points,
                                  words="his heels for 2" if heels else ""))
         if self.winner is None:
             self.phase = Phase.PLAY
@@ -442,7 +462,7 @@ class HandState:
         if self.count != LAST_COUNT:
             points = self._peg(last, 1, self.pegging)
             words = "last card for 1" if finished else "go for 1"
-            self.events.append(Event(last, Act.GO_POINT, None, points, self.count, words=words))
+            self.events.append(_event(last, Act.GO_POINT, None, points, self.count, words=words))
             if self.winner is not None:
                 return
         self.count = 0
