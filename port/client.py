@@ -207,6 +207,7 @@ class RoomClient:
         self._retry_at: float | None = None
         self._delay = BACKOFF_FIRST
         self._welcomed = False
+        self._shut = False                # close() was called: nothing more is heard
 
     # what a page calls
     def login(self, name: str, password: str | None) -> None:
@@ -227,11 +228,17 @@ class RoomClient:
         self.transport.send(json.dumps({"v": VERSION, "type": kind, **fields}))
 
     def close(self) -> None:
+        """The page is done with the session: no retry, and nothing more is heard (what
+        the transport's thread still reads before the socket closes is dropped)."""
         self.status = "closed"
         self._retry_at = None
+        self._shut = True
         self.transport.close()
 
     def poll(self) -> list[dict[str, Any]]:
+        if self._shut:
+            self.transport.poll()
+            return []
         out: list[dict[str, Any]] = []
         for kind, text in self.transport.poll():
             if kind == "open":
@@ -249,6 +256,7 @@ class RoomClient:
 
     # the session underneath
     def _connect(self, again: bool = False) -> None:
+        self._shut = False
         self.status = "reconnecting" if again else "connecting"
         self.transport.open(self.url)
 
@@ -278,7 +286,8 @@ class RoomClient:
             if msg["seq"] <= last:
                 return None                         # said again by a sync: seen already
             self.seqs[msg["table"]] = msg["seq"]
-        elif kind == "error" and not self._welcomed and msg.get("refused") in ("login", "register", "guest", "resume"):
+        elif kind == "error" and not self._welcomed and msg.get("refused") in ("login", "register", "guest", "resume",
+                                                                                "connection"):
             self.status = "closed"                  # refused: the page says why; no retry
             self.transport.close()
         return msg

@@ -40,6 +40,7 @@ CHAT_MAX = 80
 PASSWORD_MAX = 128
 ID_MAX = 40
 GAMES = ("ginrummy", "cribbage")
+LEVELS = ("easy", "standard", "expert")      # the computer levels: the house bots' names and a seek's fallback
 
 
 class ProtocolError(ValueError):
@@ -52,10 +53,10 @@ class ProtocolError(ValueError):
 class Field:
     """One field of a message: its kind, whether it must be there, its range."""
 
-    kind: str                       # "str", "int", "bool", "object", "choice"
+    kind: str                       # "str", "int", "number", "bool", "object", "choice"
     required: bool = True
-    low: int = 0                    # str: the least length; int: the least value
-    high: int = 0                   # str: the most length; int: the most value
+    low: int = 0                    # str: the least length; int, number: the least value
+    high: int = 0                   # str: the most length; int, number: the most value
     choices: tuple[str, ...] = ()
 
 
@@ -78,7 +79,7 @@ _CLOCK = _i(0, 3600, required=False)
 # What a client may send: each type with its fields (docs/room.md, "From a client").
 CLIENT: dict[str, dict[str, Field]] = {
     "register": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX), "bot": _OB},
-    "login": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX)},
+    "login": {"name": _s(NAME_MAX), "password": _s(PASSWORD_MAX), "token": _s(64, required=False)},
     "guest": {},
     "resume": {"token": _s(64)},
     "lobby": {"watch": _OB, "game": Field("choice", required=False, choices=GAMES)},
@@ -90,14 +91,31 @@ CLIENT: dict[str, dict[str, Field]] = {
     "cancel": {"id": _ID},
     "move": {"table": _TABLE, "move": _OBJ},
     "sync": {"table": _TABLE, "since": _i(0, 1_000_000, required=False)},
+    "shown": {"table": _TABLE, "seq": _i(1, 1_000_000)},
     "resign": {"table": _TABLE},
     "rematch": {"table": _TABLE},
     "chat": {"table": _TABLE, "text": _s(CHAT_MAX)},
     "mute": {"table": _TABLE, "on": _B},
+    "watch": {"table": _s(ID_MAX, required=False), "name": _s(NAME_MAX, required=False),
+              "since": _i(0, 1_000_000, required=False)},
+    "unwatch": {"table": _TABLE},
     "games": {"name": _s(NAME_MAX, required=False)},
     "game": {"number": _i(1, 2**31 - 1)},
-    "ping": {"t": Field("int", False, -2**53, 2**53)},
+    "top": {"game": Field("choice", choices=GAMES), "provisional": _OB, "start": _i(0, 10_000, required=False)},
+    "profile": {"name": _s(NAME_MAX)},
+    # A client's clock, echoed: any JSON number (a page's performance.now() has a
+    # fraction), within what a double holds exactly as a whole number.
+    "ping": {"t": Field("number", False, -2**53, 2**53)},
     "bye": {},
+    "logout": {},
+    "password": {"old": _s(PASSWORD_MAX), "new": _s(PASSWORD_MAX)},
+    # PLAY NOW (a seek: paired with a person whose seek fits, else a house bot) and blocks
+    "seek": {"game": Field("choice", choices=GAMES), "rules": _OOBJ, "clock": _CLOCK,
+             "level": Field("choice", required=False, choices=LEVELS)},
+    "cancel_seek": {},
+    "block": {"name": _s(NAME_MAX)},
+    "unblock": {"name": _s(NAME_MAX)},
+    "blocks": {},
 }
 
 
@@ -183,6 +201,12 @@ def _check(kind: str, name: str, field: Field, value: object) -> Any:
             raise ProtocolError(f"{where} is a whole number, not a {_json_kind(value)}")
         if not field.low <= value <= field.high:
             raise ProtocolError(f"{where} is {field.low} to {field.high}, not {value}")
+        return value
+    if field.kind == "number":
+        if type(value) not in (int, float):
+            raise ProtocolError(f"{where} is a number, not a {_json_kind(value)}")
+        if not field.low <= value <= field.high:          # 1e999 reads as inf: out of range too
+            raise ProtocolError(f"{where} is {field.low} to {field.high}, not {value:.6g}")
         return value
     if field.kind == "bool":
         if type(value) is not bool:
@@ -401,5 +425,5 @@ def _number(d: Any) -> float:
     return float(d)
 
 
-__all__ = ["CHAT_MAX", "CLIENT", "GAMES", "MAX_BYTES", "Message", "NAME_MAX", "ProtocolError", "VERSION",
+__all__ = ["CHAT_MAX", "CLIENT", "GAMES", "LEVELS", "MAX_BYTES", "Message", "NAME_MAX", "ProtocolError", "VERSION",
            "decode", "dump", "dumps", "encode", "parse"]

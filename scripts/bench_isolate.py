@@ -1,18 +1,23 @@
-"""What ``--isolate`` costs: a bot file's calls (its decisions and its hooks) made in
-the engine's process, then in a process of its own, over the same games.
+"""What running bot files in their own process costs (the default since issue 39;
+``--in-process`` plays them in the worker's): a bot file's calls (its decisions and
+its hooks) made in the engine's process, then in a process of its own, over the same
+games.
 
-    .venv/bin/python scripts/bench_isolate.py [--games 40] [--runs 3] [--game ginrummy|cribbage]
+    .venv/bin/python scripts/bench_isolate.py [--games 40] [--runs 3] [--workers 1] [--game ginrummy|cribbage]
 
 The bot is the reference bot (``scripts/reference_bot.py``, or the Cribbage one)
-against STANDARD, one worker, the same seed each time; the runs alternate. Printed: the
-calls into the bot per game (every call is a round trip when isolated), each way's
-seconds (the median run) and the difference per call waited for; then one decision's
-round trip alone (a real view sent 2,000 times to the bot's process, less the time the
-bot takes in this process).
+against STANDARD, on ``--workers`` worker processes, the same seed each time; the
+runs alternate. Printed: the calls into the bot per game (every call is a round trip
+when isolated), each way's seconds and games/s (the median run) and, on one worker,
+its CPU seconds (this process's and the bot's process's, its start included: on a
+shared machine the wall clock measures the wait for a core as much as the work), the
+difference per call waited for; then one decision's round trip alone (a real view sent
+2,000 times to the bot's process, less the time the bot takes in this process).
 """
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import time
@@ -24,7 +29,7 @@ from port.match import cribbage, ginrummy  # noqa: E402
 from port.match.common import Watching  # noqa: E402
 from port.cards import PascalRandom  # noqa: E402
 from port.match.guard import Guard, Watch  # noqa: E402
-from port.match.isolate import UNANSWERED, BotProcess  # noqa: E402
+from port.match.isolate import UNANSWERED, BotProcess, close_all  # noqa: E402
 from port.cribbage.rules import Options as CribbageOptions  # noqa: E402
 from port.ginrummy.rules.options import Options  # noqa: E402
 
@@ -50,8 +55,8 @@ def _calls(game: str, games: int) -> tuple[int, int]:
         return original(self, seat, method, fn, args, remote)
 
     Watch.call = counting  # type: ignore[method-assign]
-    try:
-        module.run_match(bot, "standard", games, 1, options, workers=1)
+    try:        # in this process, where the calls can be counted
+        module.run_match(bot, "standard", games, 1, options, workers=1, watching=Watching(Guard(isolate=False)))
     finally:
         Watch.call = original  # type: ignore[method-assign]
     return waited, hooks
@@ -86,11 +91,20 @@ def _round_trip(game: str, n: int) -> float:
     return statistics.median(times) - statistics.median(here)
 
 
-def _seconds(game: str, games: int, isolate: bool) -> float:
+def _cpu() -> float:
+    """CPU seconds of this process and its reaped children (the bots' processes)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _seconds(game: str, games: int, isolate: bool, workers: int) -> tuple[float, float]:
+    """The run's wall-clock seconds, and its CPU seconds (one worker only: a pool's
+    workers are the forkserver's children, not counted here; else 0)."""
     module, bot, options = BOTS[game]
-    t0 = time.perf_counter()
-    module.run_match(bot, "standard", games, 1, options, workers=1, watching=Watching(Guard(isolate=isolate)))
-    return time.perf_counter() - t0
+    t0, c0 = time.perf_counter(), _cpu()
+    module.run_match(bot, "standard", games, 1, options, workers=workers, watching=Watching(Guard(isolate=isolate)))
+    close_all()           # the bots' processes end with the run, as a run's do: their CPU time is counted
+    return time.perf_counter() - t0, (_cpu() - c0 if workers == 1 else 0.0)
 
 
 def main() -> None:
@@ -98,19 +112,30 @@ def main() -> None:
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--game", choices=sorted(BOTS), default="ginrummy")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (a pool from 2 on, its start included)")
     args = p.parse_args()
     waited, hooks = _calls(args.game, args.games)
-    _seconds(args.game, 2, True)              # the bot's process started once, as in a worker's life
-    here, apart = [], []
+    _seconds(args.game, 2, True, 1)           # warm: the engine's imports, the disk's cache
+    here, apart, cpu_here, cpu_apart = [], [], [], []
     for _ in range(args.runs):
-        here.append(_seconds(args.game, args.games, False))
-        apart.append(_seconds(args.game, args.games, True))
+        for isolate, wall, cpu in ((False, here, cpu_here), (True, apart, cpu_apart)):
+            w, c = _seconds(args.game, args.games, isolate, args.workers)
+            wall.append(w)
+            cpu.append(c)
     h, a = statistics.median(here), statistics.median(apart)
     trip = _round_trip(args.game, 2000)
-    print(f"{args.game}: {args.games} games; calls into the bot a game: {waited / args.games:.0f} waited for "
-          f"(decisions, end_hand), {hooks / args.games:.0f} hooks sent without waiting")
-    print(f"in the engine's process: {h:.2f} s (runs {', '.join(f'{x:.2f}' for x in here)})")
-    print(f"isolated:                {a:.2f} s (runs {', '.join(f'{x:.2f}' for x in apart)})")
+    print(f"{args.game}: {args.games} games on {args.workers} worker(s); calls into the bot a game: "
+          f"{waited / args.games:.0f} waited for (decisions, end_hand), {hooks / args.games:.0f} hooks sent "
+          "without waiting")
+    print(f"in the engine's process (--in-process): {h:.2f} s, {args.games / h:.1f} games/s "
+          f"(runs {', '.join(f'{x:.2f}' for x in here)})")
+    print(f"in its own process (the default):       {a:.2f} s, {args.games / a:.1f} games/s "
+          f"(runs {', '.join(f'{x:.2f}' for x in apart)}); {a / h:.2f}x the time")
+    if args.workers == 1:     # CPU time: what a busy machine cannot blur (it counts work, not waiting)
+        ch, ca = statistics.median(cpu_here), statistics.median(cpu_apart)
+        print(f"CPU seconds (this process and the bot's): in the engine's {ch:.2f} "
+              f"({1000 * ch / args.games:.0f} ms a game), in its own {ca:.2f} ({1000 * ca / args.games:.0f} ms a game); "
+              f"{ca / ch:.2f}x the work")
     print(f"the match's extra time per call waited for: {1e6 * (a - h) / waited:.0f} us")
     print(f"one decision's round trip (median of 2000, less the bot's own time): {1e6 * trip:.0f} us")
 

@@ -19,14 +19,15 @@ from port.files.gamerecord import RecordError
 
 def rewrite(log: Any, write: Callable[..., str]) -> str:
     """The record written again from the replay's own states: each hand as dealt (its
-    deal step) and as it ended (its end step)."""
+    deal step) and as it ended (its end step; a game that stopped, as far as it went)."""
     pairs, start = [], None
     for st in log.steps:
         if st.kind == "deal":
             start = st.state
         elif st.kind == "end":
             pairs.append((start, st.state))
-    return write(log.options, log.meta, pairs)
+    ending = getattr(log, "ending", None)
+    return write(log.options, log.meta, pairs, *([ending] if ending is not None else []))
 
 
 def refusal(parse: Callable[[str], Any], text: str) -> str:

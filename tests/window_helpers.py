@@ -18,12 +18,22 @@ needs_xvfb = pytest.mark.skipif(
     reason="Xvfb is not installed (Debian: apt-get install xvfb libgl1-mesa-dri; .ci/run does)")
 
 
+def first_display() -> int:
+    """Where xvfb-run -a starts looking for a free display: apart for each of pytest-xdist's
+    workers (gw0, gw1, ...), since two xvfb-run -a started at once can both pick the same
+    free number and one of them then fails."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker[2:]) if worker[2:].isdigit() else 0
+    return 99 + 20 * index
+
+
 def in_xvfb(args: list[str], desktop: str = "1024x768", **kwargs: object) -> subprocess.CompletedProcess[str]:
     """Run ``args`` on a fresh Xvfb display and return the program's own exit status and
     output. xvfb-run's own status is not the program's: on a loaded machine its clean-up
     of its temporary directory can fail (exit 5) after the program ended well."""
     shell = f'"$@"; echo "{EXIT_MARK}$?" >&2'
-    done = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {desktop}x24", "sh", "-c", shell, "sh", *args],
+    done = subprocess.run(["xvfb-run", "-a", "-n", str(first_display()), "-s", f"-screen 0 {desktop}x24",
+                           "sh", "-c", shell, "sh", *args],
                           capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
     lines = done.stderr.splitlines()
     marks = [line for line in lines if line.startswith(EXIT_MARK)]

@@ -44,6 +44,7 @@ class CribConfig:
     room_url: str = ""
     room_token: str = ""
     room_with: str = ""
+    room_name: str = ""
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -139,6 +140,7 @@ CFG_FORMAT: OptionsFormat[CribConfig] = OptionsFormat(CFG, CribConfig, {
     "room_url": (str, str),
     "room_token": (str, str),
     "room_with": (str, str),
+    "room_name": (str, str),
 }, added=frozenset(ROOM_FIELDS))
 STA_FORMAT: ListFormat[CribStats] = ListFormat(STA, "players", stats_line, stats_from, roster.unique)
 

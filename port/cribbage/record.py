@@ -30,8 +30,8 @@ from port.cribbage.rules.players import GameRecord
 from port.cribbage.rules.scoring import aloud, show_phrases
 from port.cribbage.rules.state import Act, Event, HandState, IllegalMove, Phase, ShowEntry, View
 from port.files.gamerecord import (
-    YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, RuleWords, before_each, canon, cards_text,
-    head_lines, in_words, kept_hands, number, parse_card, read_file, read_head, read_move, rules_of, rules_text,
+    YES_NO, Codec, Ending, FromGame, FromText, Line, Meta, RecordError, RuleWords, before_each, canon,
+    cards_text, ending_line, head_lines, in_words, kept_hands, number, parse_card, read_file, read_head, read_move, rules_of, rules_text,
     rules_words, said,
 )
 
@@ -111,7 +111,8 @@ class GameLog:
     text: str = ""                 # the record as written (the lines the replay gives)
     hands: int = 0
     over: bool = False             # a seat reached the limit
-    winner: int | None = None
+    winner: int | None = None      # the seat that reached it; or the ending's winner
+    ending: Ending | None = None   # the game stopped before its end (resigned, on the clock, left)
     skunk: bool = False
     scores: tuple[int, int] = (0, 0)
 
@@ -268,16 +269,25 @@ def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: b
             to_act = state.to_act
             assert to_act is not None
             action = source.move(k, to_act)
+            if action is None:                   # the game stopped in this hand
+                break
             try:
                 _apply(state, action)
             except IllegalMove as exc:
                 raise RecordError(said(str(exc), names), action.line) from None
             step("move", [event_text(e, names, state) for e in state.events[seen:]], action)
+        if state.phase is not Phase.DONE:
+            log.ending = source.ending()
+            assert log.ending is not None
+            step("end", [ending_line(log.ending, names, k, state.scores)])
+            break
         skunk = state.winner is not None and options.is_skunk(state.scores[1 - state.winner])
         texts = [scores_line(k, state, names)]
         numbers = [source.expect(texts[0])]
         if (nxt := source.deal(k + 1)) is None:
-            texts.append(result_line(state, names, k, skunk))
+            log.ending = None if state.winner is not None else source.ending()
+            texts.append(result_line(state, names, k, skunk) if log.ending is None
+                         else ending_line(log.ending, names, k, state.scores))
             source.expect(texts[-1])
         elif state.winner is not None:
             raise RecordError(f"the game was over after hand {k}", nxt.line)
@@ -288,18 +298,21 @@ def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: b
         raise RecordError("the record holds no hand", source.where())
     source.finish()
     log.hands = k
-    log.over = state.winner is not None
-    log.winner = state.winner
+    log.over = state.winner is not None and log.ending is None
+    log.winner = log.ending.winner if log.ending is not None else state.winner
     log.scores = state.scores
     return log
 
 
 # ---- writing and reading ------------------------------------------------------------------
 
-def write(options: Options, meta: Meta, hands: Sequence[tuple[HandState, HandState]]) -> str:
+def write(options: Options, meta: Meta, hands: Sequence[tuple[HandState, HandState]],
+          ending: Ending | None = None) -> str:
     """The record of the deals played so far: each as dealt (a copy taken before its
-    first move) and as it ended. Every deal must be over (or have ended the game)."""
-    source = FromGame(hands, Deal.of, _moves_of)
+    first move) and as it ended. Every deal must be over (or have ended the game), but
+    with an ``ending`` (the game stopped: resigned, on the clock, left) the last,
+    written as far as it went."""
+    source = FromGame(hands, Deal.of, _moves_of, ending)
     _replay(meta, options, source)
     return source.out.text
 
@@ -331,5 +344,5 @@ def decisions(log: GameLog) -> Iterator[tuple[View, Action]]:
         yield before.state.view(st.action.seat), st.action
 
 
-__all__ = ["Action", "Deal", "GameLog", "Meta", "PREFIX", "RecordError", "Step", "TITLE", "decisions",
+__all__ = ["Action", "Deal", "Ending", "GameLog", "Meta", "PREFIX", "RecordError", "Step", "TITLE", "decisions",
            "event_text", "parse", "parse_move", "read", "write", "write_game"]

@@ -182,10 +182,14 @@ def summary(judged: list[Judgement]) -> str:
     if not judged:
         return "No decisions to review."
     other = [j for j in judged if j.best != j.chosen]
-    if not other:
-        return f"{len(judged)} decisions: EXPERT agrees with every one."
     thrown = sum(j.cost for j in other if j.decision.lay_away)
     pegged = sum(j.cost for j in other if not j.decision.lay_away)
+    if len(judged) == 1:           # a hand stopped after one move (a room game resigned)
+        return ("1 decision: EXPERT agrees with it." if not other else
+                f"1 decision: EXPERT chose otherwise; it cost {thrown + pegged:.2f} points "
+                f"({'laying away' if thrown else 'pegging'}).")
+    if not other:
+        return f"{len(judged)} decisions: EXPERT agrees with every one."
     return (f"{len(judged)} decisions: EXPERT agrees with {len(judged) - len(other)}; the other "
             f"{len(other)} cost {thrown + pegged:.2f} points in all ({thrown:.2f} laying away, "
             f"{pegged:.2f} pegging).")

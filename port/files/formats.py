@@ -23,8 +23,9 @@ from port.files.records import FileError
 # Both manuals: "There are seven different shapes to choose from" (the CFG's POINTER).
 POINTERS = 7
 # The card room's lines of both CFGs (the port's: docs/room.md, "The player's side"): the
-# room's address, the session's token and the opponent of a game left on, for a rejoin.
-ROOM_FIELDS = ("room_url", "room_token", "room_with")
+# room's address, the session's token, the opponent of a game left on (for a rejoin),
+# and the name last logged in with.
+ROOM_FIELDS = ("room_url", "room_token", "room_with", "room_name")
 ROOM_TEXT_MAX = 200
 
 

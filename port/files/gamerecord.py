@@ -474,6 +474,52 @@ def rules_of(head: Head, codecs: dict[str, dict[str, Codec]], make: Callable[...
         raise RecordError(f"the rules cannot be played: {exc}", head.rules[next(iter(codecs))].number) from None
 
 
+# ---- a game that stopped before its end ---------------------------------------------------------
+
+# How a game can end before its score is reached (a room game: docs/room.md), as the
+# record's Result line says it: "Result: Stan wins: Ann forfeited on the clock in hand 2,
+# Ann 30, Stan 45." The hand it stopped in is written as far as it went.
+ENDINGS = {"resigned": "resigned", "clock": "forfeited on the clock", "away": "did not come back"}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A game that stopped before its end: how (``resigned``, ``clock``, ``away``), and
+    the seat that lost by it (the other seat wins, whatever the score)."""
+
+    how: str
+    loser: int
+
+    def __post_init__(self) -> None:
+        if self.how not in ENDINGS or self.loser not in (0, 1):
+            raise ValueError(f"a game stops by {', '.join(ENDINGS)}, lost by seat 0 or 1")
+
+    @property
+    def winner(self) -> int:
+        return 1 - self.loser
+
+
+def ending_line(ending: Ending, names: Sequence[str], hand: int, scores: Sequence[int]) -> str:
+    """The Result line of a game that stopped in hand ``hand`` at ``scores``."""
+    w, lost = ending.winner, ending.loser
+    return (f"Result: {names[w]} wins: {names[lost]} {ENDINGS[ending.how]} in hand {hand}, "
+            f"{names[0]} {scores[0]}, {names[1]} {scores[1]}.")
+
+
+def parse_ending(line: Line, names: Sequence[str]) -> Ending | None:
+    """The ending a Result line says (``ending_line``), or None if it says none. The
+    hand and the scores are checked when the replay gives the line."""
+    text = canon(line.text)
+    for lost in (0, 1):
+        for how, words in ENDINGS.items():
+            if text.startswith(f"Result: {names[1 - lost]} wins: {names[lost]} {words} in hand "):
+                return Ending(how, lost)
+    if re.match(r"Result: .+ wins: .+ (resigned|forfeited on the clock|did not come back) in hand ", text):
+        raise RecordError(f"the Result line should name one seat ({names[0]} or {names[1]}) as the one who "
+                          f"stopped and the other as the winner", line.number)
+    return None
+
+
 # ---- where a replay's moves come from ---------------------------------------------------------
 
 class FromText:
@@ -504,8 +550,12 @@ class FromText:
         return lines[at:at + count]
 
     def move(self, k: int, to_move: int) -> Any:
+        """The move at the cursor; None where the game stopped before its end (its
+        Result line says how: ``ending``)."""
         line = self.reader.peek()
         who = self.names[to_move]
+        if line is not None and parse_ending(line, self.names) is not None:
+            return None
         if line is None:
             last = self.reader.last
             raise RecordError(f"the record stops in the middle of hand {k}: {who} is to move",
@@ -514,6 +564,11 @@ class FromText:
         if action is None:
             raise RecordError(f"a move of {who} should come here, not {quoted(canon(line.text), 120)}", line.number)
         return action
+
+    def ending(self) -> Ending | None:
+        """How the game stopped before its end, if its Result line says so (not consumed)."""
+        line = self.reader.peek()
+        return parse_ending(line, self.names) if line is not None else None
 
     def where(self) -> int | None:
         """The line the reading has come to (the last one when it is at the end)."""
@@ -554,9 +609,10 @@ class FromGame:
     deal of a hand as dealt, ``moves_of(end)`` the moves of a hand as it ended."""
 
     def __init__(self, hands: Sequence[tuple[Any, Any]], deal_of: Callable[[Any], Any],
-                 moves_of: Callable[[Any], Iterable[Any]]) -> None:
+                 moves_of: Callable[[Any], Iterable[Any]], ending: Ending | None = None) -> None:
         self.out = Writer()
         self.hands = list(hands)
+        self._ending = ending          # the game stopped before its end: its last hand as far as it went
         self.deal_of = deal_of
         self.moves_of = moves_of
         self.pending: Iterator[Any] = iter(())
@@ -577,7 +633,12 @@ class FromGame:
         try:
             return next(self.pending)
         except StopIteration:
+            if self._ending is not None and k == len(self.hands):
+                return None               # the game stopped here
             raise RecordError(f"hand {k} was not played to its end") from None
+
+    def ending(self) -> Ending | None:
+        return self._ending
 
     def where(self) -> int | None:
         return None
@@ -678,7 +739,7 @@ def _taken(backend: Any, name: str) -> bool:
     return backend.read(name) is not None
 
 
-__all__ = ["Codec", "FromGame", "FromText", "Head", "Line", "Meta", "NUMBER", "Reader", "RecordError",
+__all__ = ["ENDINGS", "Ending", "ending_line", "parse_ending", "Codec", "FromGame", "FromText", "Head", "Line", "Meta", "NUMBER", "Reader", "RecordError",
            "VERSION", "Writer", "YES_NO", "before_each", "by_seat", "head_lines", "kept_hands", "read_head", "read_move",
            "rules_of", "said",
            "canon", "cards_text", "check_title", "clean", "decode", "needed", "numbered",

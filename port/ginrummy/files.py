@@ -79,6 +79,7 @@ class Config:
     room_url: str = ""
     room_token: str = ""
     room_with: str = ""
+    room_name: str = ""
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -300,6 +301,7 @@ CFG_FORMAT: OptionsFormat[Config] = OptionsFormat(CFG, Config, {
     "room_url": (str, str),
     "room_token": (str, str),
     "room_with": (str, str),
+    "room_name": (str, str),
 }, added=frozenset({"arrange", *TABLE_RULES, *ROOM_FIELDS}))
 
 

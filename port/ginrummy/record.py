@@ -25,8 +25,8 @@ from pathlib import Path
 from port import __version__
 from port.cards import Card, PascalRandom, cards_of
 from port.files.gamerecord import (
-    NUMBER, YES_NO, Codec, FromGame, FromText, Line, Meta, RecordError, RuleWords, before_each, canon,
-    cards_text, head_lines, in_words, kept_hands, parse_card, parse_cards, read_file, read_head, read_move,
+    NUMBER, YES_NO, Codec, Ending, FromGame, FromText, Line, Meta, RecordError, RuleWords, before_each, canon,
+    cards_text, ending_line, head_lines, in_words, kept_hands, parse_card, parse_cards, read_file, read_head, read_move,
     rules_of, rules_text, rules_words, said,
 )
 from port.checks import IllegalMove
@@ -164,7 +164,8 @@ class GameLog:
     text: str = ""                 # the record as written (the lines the replay gives)
     hands: int = 0
     over: bool = False             # the game was played to its end
-    winner: int | None = None      # once over: the score sheet's winner (None: a draw)
+    winner: int | None = None      # once over: the score sheet's winner (None: a draw); or the ending's
+    ending: Ending | None = None   # the game stopped before its end (resigned, on the clock, left)
     scores: tuple[int, int] = (0, 0)     # the hands' points
     totals: tuple[int, int] = (0, 0)     # the score sheet's final totals (the scores while not over)
 
@@ -381,6 +382,8 @@ def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: b
         step("deal", texts, expect(texts))
         while state.phase is not Phase.OVER:
             action = source.move(k, state.to_move)
+            if action is None:                   # the game stopped in this hand
+                break
             seen = len(state.events)
             try:
                 _apply(state, action)
@@ -388,6 +391,12 @@ def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: b
                 raise RecordError(said(str(exc), names), action.line) from None
             texts = [event_text(e, names, state.result) for e in state.events[seen:]]
             step("move", texts, expect(texts), action)
+        if state.phase is not Phase.OVER:
+            log.ending = source.ending()
+            assert log.ending is not None
+            texts = [ending_line(log.ending, names, k, game.scores)]
+            step("end", texts, expect(texts))
+            break
         assert state.result is not None
         game.record()
         scores = (game.scores[0], game.scores[1])
@@ -395,7 +404,9 @@ def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: b
         texts = [*settle_lines(state.result, names, options), scores_line(k, game, names)]
         first = expect(texts)
         if (nxt := source.deal(k + 1)) is None:
-            texts.append(result_line(game, names, k))
+            log.ending = None if game.over else source.ending()
+            texts.append(result_line(game, names, k) if log.ending is None
+                         else ending_line(log.ending, names, k, game.scores))
             expect(texts[-1:])
         elif game.over:
             raise RecordError(f"the game was over after hand {k}", nxt.line)
@@ -409,16 +420,18 @@ def _replay(meta: Meta, options: Options, source: FromGame | _FromText, words: b
     log.scores = (game.scores[0], game.scores[1])
     sheet = game.sheet()
     log.totals = sheet.totals if game.over else log.scores
-    log.winner = sheet.winner if game.over else None
+    log.winner = sheet.winner if game.over else log.ending.winner if log.ending is not None else None
     return log
 
 
 # ---- writing and reading ------------------------------------------------------------------
 
-def write(options: Options, meta: Meta, hands: Sequence[tuple[HandState, HandState]]) -> str:
+def write(options: Options, meta: Meta, hands: Sequence[tuple[HandState, HandState]],
+          ending: Ending | None = None) -> str:
     """The record of the hands played so far: each as dealt (a copy taken before its
-    first move) and as it ended. Every hand must be over."""
-    source = FromGame(hands, Deal.of, _moves_of)
+    first move) and as it ended. Every hand must be over, but with an ``ending`` (the
+    game stopped: resigned, on the clock, left) the last, written as far as it went."""
+    source = FromGame(hands, Deal.of, _moves_of, ending)
     _replay(meta, options, source)
     return source.out.text
 
@@ -488,5 +501,5 @@ def choices(log: GameLog, seat: int | None = None) -> Iterator[tuple[View, Choic
 _ANSWERS = {Act.KNOCK: KnockChoice.KNOCK, Act.PLAY_ON: KnockChoice.PLAY_ON, Act.PLAY_TO_GIN: KnockChoice.PLAY_TO_GIN}
 
 
-__all__ = ["Action", "Deal", "GameLog", "Meta", "PREFIX", "RecordError", "Step", "TITLE", "choices", "decisions",
+__all__ = ["Action", "Deal", "Ending", "GameLog", "Meta", "PREFIX", "RecordError", "Step", "TITLE", "choices", "decisions",
            "event_text", "parse", "parse_move", "read", "write", "write_game"]

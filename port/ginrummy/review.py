@@ -163,6 +163,9 @@ def summary(judged: list[Judgement]) -> str:
     other = [j for j in judged if j.best != j.chosen]
     if not judged:
         return "No decisions to review."
+    if len(judged) == 1:           # a hand stopped after one move (a room game resigned)
+        return ("1 decision: EXPERT agrees with it." if not other else
+                f"1 decision: EXPERT chose otherwise; it cost {other[0].cost:.1f} points of win chance.")
     if not other:
         return f"{len(judged)} decisions: EXPERT agrees with every one."
     return (f"{len(judged)} decisions: EXPERT agrees with {len(judged) - len(other)}; "

@@ -52,8 +52,9 @@ class ReplayScreen:
         under the cards (on CGA's 200 lines too), never on the table's words or boxes."""
         return STATUS_X, self.box_y - LINE
 
-    def __init__(self, ctx: GameContext, steps: Sequence[Any]) -> None:
+    def __init__(self, ctx: GameContext, steps: Sequence[Any], back: Controller | None = None) -> None:
         self.ctx = ctx
+        self.back = back            # QUIT's screen (the room's HISTORY); None: the program ends
         self.steps = list(steps)
         self.at = 0
         self.hands = max((st.hand for st in self.steps), default=0)
@@ -66,10 +67,11 @@ class ReplayScreen:
     # ---- moving --------------------------------------------------------------------
 
     def go(self, action: str) -> Controller | None:
-        """Do a command: move through the steps, or quit (the program ends)."""
+        """Do a command: move through the steps, or quit (the program ends, or the
+        screen that opened the viewer comes back)."""
         last = len(self.steps) - 1
         if action == "quit":
-            return None
+            return self.back
         if action == "next":
             self.at = min(self.at + 1, last)
         elif action == "back":
@@ -100,8 +102,10 @@ class ReplayScreen:
             elif isinstance(e, Press) and e.button in (LEFT, RIGHT):
                 action = next((a for a, _, _, x, w in BOXES
                                if Rect(x, self.box_y, w, 20).contains(e.x, e.y)), None)
-            if action is not None and self.go(action) is None:
-                return None
+            if action is not None:
+                nxt = self.go(action)
+                if nxt is not self:
+                    return nxt          # QUIT: the program's end (None), or the screen before
         return self
 
     # ---- drawing -------------------------------------------------------------------

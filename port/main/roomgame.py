@@ -49,5 +49,18 @@ class RoomGame(Protocol):
         """The game screen playing the person at ``link``'s table; ``back`` is the lobby."""
         ...
 
+    def rules_line(self, rules: Rules) -> str:
+        """A finished game's rules in a few words for HISTORY ("100, OKLAHOMA")."""
+        ...
+
+    def replay(self, ctx: GameContext, text: str, back: Controller) -> Controller:
+        """The game's replay viewer on a record's text; QUIT goes ``back``. A record the
+        game cannot read raises ``ValueError`` (its sentence)."""
+        ...
+
+    def review(self, ctx: GameContext, text: str, seat: int, back: Controller) -> Controller:
+        """The review screen of ``seat``'s decisions in a record's text beside EXPERT's."""
+        ...
+
 
 __all__ = ["RoomGame", "RuleRow", "Rules"]

@@ -15,7 +15,6 @@ over (``RoomGame.play``), with the lobby to come back to.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from port.main.cmdline import room_address
@@ -23,8 +22,10 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.menus import BACKSPACE, ENTER, ESC, Menu, yes_no
 from port.main.roomgame import RoomGame, RuleRow, Rules
-from port.main.roomsession import DEFAULT_URL, RoomSession, TableLink
-from port.main.roomwidgets import mm_ss, status_text
+from port.main.roomlooks import HistoryPage, ProfilePage, TopPage
+from port.main.roomseek import BLOCK_RECT, SEEK_RECT, SeekAndBlock, where_mine
+from port.main.roomsession import ANSWER_WAIT, DEFAULT_URL, RoomSession, TableLink
+from port.main.roomwidgets import faint_text, mm_ss, over_line, status_text
 from port.mouse import RIGHT, Event, Key, Press
 from port.screen import Rect
 from port.screen.profiles import BLACK, DARKGRAY, LIGHTGRAY, LIGHTRED, RED, WHITE, YELLOW
@@ -38,9 +39,11 @@ PASSWORD_MAX = 32                    # typed here; the room takes up to 128
 ADDRESS_MAX = 60
 TEXT_CHARS = frozenset(chr(c) for c in range(33, 127))
 NAME_CHARS = frozenset(TEXT_CHARS | {" "})
-# The on-screen keys under a field being typed: capitals, digits and an address's
-# characters (a mouse-only player types a password in capitals; docs/room.md).
-PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "-", ".", ":", "/", "SPC", "DEL", "OK"]
+# The on-screen keys under a field being typed: letters (capitals, or small after SHIFT),
+# digits and an address's characters: a mouse-only player types any name, address or
+# password of these (docs/room.md).
+SHIFT = "SHIFT"
+PAD_KEYS = [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", "-", ".", ":", "/", "_", SHIFT, "SPC", "DEL", "OK"]
 PAD_X, PAD_Y, PAD_STEP_X, PAD_STEP_Y, PAD_W, PAD_H = 184, 176, 36, 24, 32, 20
 CLOCKS = (0, 15, 30, 60, 120, 300)   # the move clock's steps on the invitation page
 ROOM_TITLE = "CARD ROOM"
@@ -101,10 +104,13 @@ class RoomPage(Menu):
 
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
-            if any(m.get("type") == "welcome" for m in self.session.poll()):
-                self.session.watch_lobby(self.room.game)     # a new connection watches anew
+            self.session.poll()             # (a new connection watches the lobby anew: the session's)
             started = self.session.take_started()
             mine = [link for link in started if link.game == self.room.game]
+            for link in started:
+                if link.watching and link.game != self.room.game:     # watched from the other program
+                    link.unwatch()
+                    self.line = f"That table plays {link.game.upper()}: watch it from that program."
             if mine:
                 return to_table(self.ctx, self.room, self.session, mine[-1])
         return super().update(events)
@@ -137,10 +143,14 @@ def to_table(ctx: GameContext, room: RoomGame, session: RoomSession, link: Table
     """A table the room started (or kept while the program was away): the game's own
     screen, with the lobby to come back to. While it is on, the CFG keeps whom it is
     with, so a restart offers to rejoin it."""
-    keep(ctx, room_with=link.opponent)
+    if not link.watching:                    # a table watched is not one to rejoin
+        keep(ctx, room_with=link.opponent)
 
     def back() -> Controller:
-        keep(ctx, room_with="")
+        if link.watching:
+            link.unwatch()
+        else:
+            keep(ctx, room_with="")
         return LobbyPage(ctx, room, session)
 
     return room.play(ctx, session, link, back)
@@ -161,8 +171,10 @@ class ConnectPage(RoomPage):
     def __init__(self, ctx: GameContext, room: RoomGame, address: str | None = None,
                  line: str = "") -> None:
         super().__init__(ctx, room, None)
+        kept_name = getattr(ctx.config, "room_name", "")
         self.values = {"address": address or default_address(ctx),
-                       "name": str(ctx.config.name)[:ROOM_NAME_MAX], "password": ""}
+                       "name": (kept_name or str(ctx.config.name))[:ROOM_NAME_MAX], "password": ""}
+        self.lower = False                   # the on-screen keys' letters: capitals, or small (SHIFT)
         self.line = line
         self.typing: str | None = None
         self.typed = ""
@@ -185,8 +197,9 @@ class ConnectPage(RoomPage):
 
     # typing a field
     def start_typing(self, field: str) -> Controller:
+        """Type the field: its text kept, the cursor at its end (DEL takes the last)."""
         if not self.doing:
-            self.typing, self.typed = field, ""
+            self.typing, self.typed = field, self.values[field]
             self.ctx.session.mouse.text_entry = True
         return self
 
@@ -212,6 +225,12 @@ class ConnectPage(RoomPage):
     def pad_key(self, x: int, y: int) -> str | None:
         return next((key for i, key in enumerate(PAD_KEYS) if pad_rect(i).contains(x, y)), None)
 
+    def pad_label(self, key: str) -> str:
+        """A key as it types now: a letter small after SHIFT; SHIFT names the other case."""
+        if key == SHIFT:
+            return "ABC" if self.lower else "abc"
+        return key.lower() if self.lower and len(key) == 1 else key
+
     def update(self, events: list[Event]) -> Controller | None:
         if self.session is not None:
             nxt = self.waiting()
@@ -226,8 +245,10 @@ class ConnectPage(RoomPage):
                 key = self.pad_key(e.x, e.y)
                 if key is None:
                     self.end_typing()        # a click off the keys ends the field, as ENTER
+                elif key == SHIFT:
+                    self.lower = not self.lower
                 else:
-                    code = {"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(key)
+                    code = {"OK": ENTER, "DEL": BACKSPACE, "SPC": ord(" ")}.get(key) or ord(self.pad_label(key))
                     self.type_key(Key(code, 0))
             if self.typing is None:
                 break
@@ -257,7 +278,9 @@ class ConnectPage(RoomPage):
             self.line = "Type your password first (P), or choose GUEST."
             return self
         self.line = ""
-        session = RoomSession(url, keep_token=lambda token: keep(self.ctx, room_token=token or ""))
+        session = RoomSession(url, keep_token=lambda token: keep(self.ctx, room_token=token or ""),
+                              keep_with=lambda name: keep(self.ctx, room_with=name),
+                              keep_name=lambda name: keep(self.ctx, room_name=name))
         if how == "resume":
             session.resume(self.ctx.config.room_token)
         elif how == "register":
@@ -279,8 +302,9 @@ class ConnectPage(RoomPage):
             if started:
                 return to_table(self.ctx, self.room, session, started[-1])
             lobby = LobbyPage(self.ctx, self.room, session)
-            if self.doing == "resume":
-                lobby.line = f"Your game with {self.rejoin_with} is over."
+            if self.doing == "resume":     # the game ended meanwhile: the lobby says how
+                lobby.over_with = self.rejoin_with
+                session.ask_games()
                 keep(self.ctx, room_with="")
             return lobby
         if session.status == "closed":
@@ -320,7 +344,7 @@ class ConnectPage(RoomPage):
         if self.typing is not None:
             s.fill(PAD_X - 8, PAD_Y - 8, 8 * PAD_STEP_X + 12, 6 * PAD_STEP_Y + 12, BLACK)
             for i, key in enumerate(PAD_KEYS):
-                s.button(*pad_rect(i), key)
+                s.button(*pad_rect(i), self.pad_label(key))
 
     def draw_body(self) -> None:
         self.heading(ROOM_TITLE, f"{self.room.title}: play people at a card room")
@@ -331,27 +355,42 @@ REJOIN_BOX = Rect(48, 236, 128, 20)
 
 # ---- the lobby ------------------------------------------------------------------------------
 
-LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 64, 480, 14, 12
-INVITES_Y, INVITES_SHOWN = 254, 3
+LIST_X, LIST_Y, LIST_W, ROW_H, ROWS = 24, 68, 480, 14, 12
+HEAD_Y = LIST_Y - 19                 # the column heads: clear of the frame and the line above on CGA
+INVITES_Y, INVITES_SHOWN = 258, 3
 COLS = {"name": 32, "bot": 176, "rating": 224, "where": 296}
 
 
-class LobbyPage(RoomPage):
+class LobbyPage(SeekAndBlock, RoomPage):
     """Who is in the room: name, BOT, this game's rating, free or at a table; the other
     game's players greyed (they cannot be invited from here). The arrows pick a player
     (PGUP/PGDN a page, HOME/END the ends), or a click; UP and DOWN boxes scroll for the
-    mouse. INVITE (I, ENTER) the one picked; the invitations waiting (1-3, or a click);
-    BACK (B, ESC): out of the room."""
+    mouse. INVITE (I, ENTER) the one picked; PLAY NOW (N: a person, else a house bot;
+    CANCEL, C, while it looks); WATCH (W) the table of the one picked; BLOCK (K) the one
+    picked, or UNBLOCK; the invitations
+    waiting (1-3, or a click); BACK (B, ESC): out of the room."""
 
     def __init__(self, ctx: GameContext, room: RoomGame, session: RoomSession) -> None:
         super().__init__(ctx, room, session)
         self.top = 0
         self.picked: str | None = None
+        self.over_with = ""                  # a rejoin found the game over: its result, once the room says
         if session.status == "open":
             session.watch_lobby(room.game)           # the whole list again (a game may have been long)
         self.add(Rect(520, LIST_Y, 96, 20), "PG UP", None, lambda b: self.scroll(-ROWS))
         self.add(Rect(520, LIST_Y + ROW_H * ROWS - 20, 96, 20), "PG DN", None, lambda b: self.scroll(ROWS))
-        self.add(Rect(520, LIST_Y + 40, 96, 20), "INVITE", "I", lambda b: self.invite())
+        self.add(Rect(520, LIST_Y + 24, 96, 20), "INVITE", "I", lambda b: self.invite())
+        self.seek_box = len(self.items)          # PLAY NOW, or CANCEL while it looks (``boxes``)
+        self.add(SEEK_RECT, "PLAY NOW", "N", lambda b: self.play_now())
+        # Looking back (port.main.roomlooks): the one picked's PROFILE (else yours), TOP, your HISTORY.
+        here = lambda: LobbyPage(ctx, room, session)   # noqa: E731
+        self.add(Rect(520, LIST_Y + 72, 96, 20), "WATCH", "W", lambda b: self.watch())
+        self.add(Rect(520, LIST_Y + 96, 96, 20), "PROFILE", "P",
+                 lambda b: ProfilePage(ctx, room, session, here, self.picked or session.name))
+        self.block_box = len(self.items)         # BLOCK, or UNBLOCK for one blocked
+        self.add(BLOCK_RECT, "BLOCK", "K", lambda b: self.block())
+        self.add(Rect(520, 246, 96, 20), "TOP", "T", lambda b: TopPage(ctx, room, session, here))
+        self.add(Rect(520, 272, 96, 20), "HISTORY", "H", lambda b: HistoryPage(ctx, room, session, here))
         self.add(Rect(520, 300, 96, 20), "BACK", "B", lambda b: self.leave())
 
     # who is listed
@@ -393,6 +432,29 @@ class LobbyPage(RoomPage):
             self.top = at - ROWS + 1
         return self
 
+    def update(self, events: list[Event]) -> Controller | None:
+        nxt = super().update(events)
+        if nxt is self:
+            self.boxes()
+            self.pick_first()
+            if self.over_with and self.session is not None and self.session.games is not None:
+                self.line = over_line(self.session.games, self.session.name, self.over_with, self.room.game)
+                self.over_with = ""
+        return nxt
+
+    def pick_first(self) -> None:
+        """Nobody picked (or the one picked gone): the first free player who can be
+        invited, else the first who can."""
+        rows = self.rows()
+        if self.picked in {str(p.get("name")) for p in rows}:
+            return
+        free = [p for p in rows if self.pickable(p) and p.get("status") != "playing"]
+        ok = free or [p for p in rows if self.pickable(p)]
+        self.picked = str(ok[0]["name"]) if ok else None
+        if ok:
+            at = rows.index(ok[0])
+            self.top = max(0, at - ROWS + 1) if at >= self.top + ROWS else min(self.top, at)
+
     def invite(self) -> Controller:
         rows = {str(p["name"]): p for p in self.rows()}
         p = rows.get(self.picked or "")
@@ -403,8 +465,21 @@ class LobbyPage(RoomPage):
             self.line = ("That is you." if p["name"] == self.session.name  # type: ignore[union-attr]
                          else f"{p['name']} is in the other game's program.")
             return self
+        if self.session.is_blocked(str(p["name"])):  # type: ignore[union-attr]
+            self.line = f"You have blocked {p['name']}: UNBLOCK (K) first."
+            return self
         self.line = ""
         return InvitePage(self.ctx, self.room, self.session, to=str(p["name"]))  # type: ignore[arg-type]
+
+    def watch(self) -> Controller:
+        """Watch the table of the one picked (AT A TABLE): the room's answer opens it."""
+        p = {str(p["name"]): p for p in self.rows()}.get(self.picked or "")
+        if p is None or p.get("status") != "playing" or not self.pickable(p):
+            self.line = "Pick a player AT A TABLE, then WATCH."
+        else:
+            self.line = ""
+            self.session.watch(name=str(p["name"]))     # type: ignore[union-attr]
+        return self
 
     def waiting_invitations(self) -> list[dict[str, Any]]:
         assert self.session is not None
@@ -452,31 +527,39 @@ class LobbyPage(RoomPage):
         s, session = self.screen, self.session
         self.heading(ROOM_TITLE, f"{self.room.title.upper()} LOBBY   YOU: {session.name} "
                                  f"{rating_of(session.ratings.get(self.room.game))}")
-        s.text(COLS["name"], LIST_Y - 14, "NAME", LIGHTGRAY)
-        s.text(COLS["bot"], LIST_Y - 14, "BOT", LIGHTGRAY)
-        s.text(COLS["rating"], LIST_Y - 14, "RATING", LIGHTGRAY)
-        s.text(COLS["where"], LIST_Y - 14, "WHERE", LIGHTGRAY)
+        for col, head in (("name", "NAME"), ("bot", "BOT"), ("rating", "RATING"), ("where", "WHERE")):
+            s.text(COLS[col], HEAD_Y, head, LIGHTGRAY)
         s.box(LIST_X - 4, LIST_Y - 4, LIST_W + 8, ROW_H * ROWS + 6, RED)
         rows = self.rows()
+        two = s.look.two_colour
         for i, p in enumerate(rows[self.top:self.top + ROWS]):
             y = LIST_Y + ROW_H * i
             here = self.plays_here(p)
-            colour = WHITE if here else DARKGRAY
-            if p.get("name") == self.picked:
-                s.box(LIST_X - 2, y - 3, LIST_W + 4, ROW_H, YELLOW)
             you = p.get("name") == session.name
-            s.text(COLS["name"], y, str(p.get("name", ""))[:ROOM_NAME_MAX], YELLOW if you and here else colour)
-            s.text(COLS["bot"], y, "BOT" if p.get("bot") else "", colour)
+            colour = WHITE if here else DARKGRAY
+            if you and here:
+                # Yours in yellow; in reverse (black on white) where yellow is white too.
+                colour = BLACK if two else YELLOW
+                if two:
+                    s.fill(LIST_X - 2, y - 1, LIST_W + 4, ROW_H, WHITE)
+            if p.get("name") == self.picked:
+                s.box(LIST_X - 2, y - 2, LIST_W + 4, ROW_H, YELLOW)
             ratings = p.get("ratings") or {}
-            s.text(COLS["rating"], y, str(ratings.get(self.room.game, "")), colour)
-            s.text(COLS["where"], y, where(p, here), colour)
+            cells = ((COLS["name"], str(p.get("name", ""))[:ROOM_NAME_MAX]), (COLS["bot"], "BOT" if p.get("bot") else ""),
+                     (COLS["rating"], str(ratings.get(self.room.game, ""))),
+                     (COLS["where"], where_mine(session, p, where(p, here))))
+            for x, text in cells:
+                if not here and two:
+                    faint_text(s, x, y, text)    # the other program's: greyed as a dithered line
+                else:
+                    s.text(x, y, text, colour)
         if len(rows) > ROWS:
             shown = f"{self.top + 1}-{min(len(rows), self.top + ROWS)} OF {len(rows)}"
-            s.text(520, LIST_Y + 72, shown, LIGHTGRAY)
+            s.text(LIST_X + LIST_W - s.text_width(shown), HEAD_Y, shown, LIGHTGRAY)
         s.text(LIST_X, INVITES_Y - 16, "INVITATIONS", LIGHTGRAY)
         invs = self.waiting_invitations()
         if not invs:
-            s.text(LIST_X + 104, INVITES_Y - 16, "none yet: pick a player and INVITE", DARKGRAY)
+            s.text(LIST_X + 104, INVITES_Y - 16, "none yet: INVITE a player, or PLAY NOW", DARKGRAY)
         for i, inv in enumerate(invs):
             s.button(*invitation_rect(i), f"{i + 1} {invitation_line(inv, session.name)}", 0)
 
@@ -592,6 +675,14 @@ class InvitePage(RoomPage):
         self.line = f"Waiting for {self.other()}'s answer: WITHDRAW to change it."
         return self
 
+    def offline(self) -> bool:
+        """The line is down: an answer said now would be lost, so it is not said."""
+        assert self.session is not None
+        if self.session.status == "open":
+            return False
+        self.line = "Not connected to the room: answer again when the line is back."
+        return True
+
     def send(self) -> Controller:
         assert self.session is not None
         if self.inv is None:
@@ -603,6 +694,8 @@ class InvitePage(RoomPage):
         if self.received == (self.rules, self.clock):
             self.line = "Change a rule first to send it back, or ACCEPT."
             return self
+        if self.offline():
+            return self
         self.session.counter(str(self.inv_id), self.rules, self.clock)
         self.sent = True
         self.build()
@@ -610,6 +703,8 @@ class InvitePage(RoomPage):
 
     def answer(self, how: str) -> Controller:
         assert self.session is not None
+        if self.offline():
+            return self
         self.session.answer(str(self.inv_id), how)
         return self if how == "accept" else LobbyPage(self.ctx, self.room, self.session)
 
@@ -651,6 +746,14 @@ class InvitePage(RoomPage):
             elif self.session.error:
                 self.line, self.session.error, self.sent = self.session.error, "", False
                 self.build()
+            elif self.session.status == "closed":
+                self.line, self.sent, self.session.held = "Not sent: the room's line is closed.", False, None
+                self.build()
+            elif (self.session.held is None and self.session.invite_sent_at is not None
+                  and self.session.now() - self.session.invite_sent_at > ANSWER_WAIT):
+                self.line = f"The room did not answer: the invitation to {self.other()} was not sent. SEND again."
+                self.sent = False
+                self.build()
             return self
         inv = self.inv
         if self.inv_id is not None and inv is None:
@@ -687,6 +790,9 @@ class InvitePage(RoomPage):
                 s.box(x - 3, r.y + 2, s.text_width(value) + 6, 16, YELLOW)
 
     def status(self) -> tuple[str, int]:
+        assert self.session is not None
+        if self.sent and self.session.held is not None:
+            return f"reconnecting...: the invitation goes to {self.other()} when the line is back.", LIGHTGRAY
         text, colour = super().status()
         if text:
             return text, colour

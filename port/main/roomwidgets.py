@@ -1,14 +1,19 @@
-"""What both games' room screens draw beside the game: the chat line, the clock under
-a name, and the status line ("reconnecting...", "Waiting for Bob (1:42)").
+"""What both games' room screens and pages draw and say alike: the chat line, the clock
+under a name, the status line ("reconnecting...", "Waiting for Bob (1:42)"), a rating's
+change ("1500? -> 1338? (-162)"), a game's result in a player's words, and text greyed
+where grey is white (CGA, Hercules).
 
 A shared unit: it reads a ``TableLink`` and knows no game. The keys are the issue's:
 T to type a line, ENTER to send it, ESC to drop it, M to mute the other's chat.
 """
 from __future__ import annotations
 
+import textwrap
+from typing import Any
+
 from port.main.roomsession import RoomSession, TableLink
 from port.mouse import Key
-from port.screen import Rect, Screen
+from port.screen import LOGICAL_HEIGHT, Rect, Screen
 from port.screen.profiles import BLACK, DARKGRAY, LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 
 ENTER, BACKSPACE, ESC = 13, 8, 27
@@ -23,7 +28,8 @@ def mm_ss(seconds: float) -> str:
 
 def status_text(session: RoomSession, link: TableLink | None = None) -> str:
     """The status line: the player's own connection first, then the opponent's absence,
-    then the last move the room refused ("" when all is well)."""
+    then a table the room cannot go on with (its disk full), then the last move the room
+    refused ("" when all is well)."""
     if session.status == "reconnecting":
         return "reconnecting..."
     if session.status == "connecting":
@@ -32,9 +38,34 @@ def status_text(session: RoomSession, link: TableLink | None = None) -> str:
         away = link.away_left()
         if away is not None and link.end is None:
             return f"Waiting for {away[0]} ({mm_ss(away[1])})"
+        if link.stalled:
+            return link.stalled
         if link.error:
             return link.error
     return session.error
+
+
+def watchers_text(link: TableLink) -> str:
+    """How many watch the table, as the game screens say it ("2 WATCHING"), or ""."""
+    return f"{link.watchers} WATCHING" if link.watchers else ""
+
+
+def rating_change(change: dict[str, Any]) -> str:
+    """A rating before and after a game, as both programs say it: "1500? -> 1338? (-162)"."""
+    by = int(change.get("change", 0) or 0)
+    return f"{change.get('before', '?')} -> {change.get('after', '?')} ({by:+d})"
+
+
+def rating_line(name: str, change: dict[str, Any], width: int = 8) -> str:
+    """A player's rating change under its name: "ANN      1500? -> 1662? (+162)"."""
+    return f"{name.upper()[:width]:<{width}} {rating_change(change)}"
+
+
+def text_rows(s: Screen) -> tuple[int, int]:
+    """The logical height of a text row on this screen, and the step between rows that
+    keeps them apart: 8 and 10 on 350 lines, 14 and 14 on CGA's 200."""
+    high = -(-8 * LOGICAL_HEIGHT // s.profile.height)
+    return high, max(10, high)
 
 
 def clock_text(link: TableLink, seat: int) -> str:
@@ -82,18 +113,63 @@ class ChatLine:
             self.text += chr(k.ascii)
         return True
 
-    def draw(self, s: Screen, link: TableLink, area: Rect, rows: int = 2) -> None:
-        """The last ``rows`` lines said, and under them the line being typed."""
+    def draw(self, s: Screen, link: TableLink, area: Rect, wrap: bool = False) -> None:
+        """The last lines said (as many as the area holds on this screen: its rows kept
+        apart on CGA's 200 lines too; ``wrap``: long lines wrapped, not cut), and under
+        them the line being typed, or "T TO TALK  M MUTE"."""
         s.fill(area.x, area.y, area.w, area.h, BLACK)
-        said = link.chat_lines[-rows:]
-        for i, (name, text) in enumerate(said):
-            s.text(area.x, area.y + 10 * i, f"{name}: {text}"[:area.w // 8], LIGHTGRAY)
-        y = area.y + 10 * rows
+        high, step = text_rows(s)
+        rows = max(1, 1 + (area.h - high) // step)
+        width = area.w // 8
+        said: list[str] = []
+        for name, text in link.chat_lines[-rows:]:
+            line = f"{name}: {text}"
+            said += textwrap.wrap(line, width) if wrap else [line[:width]]
+        said = said[-(rows - 1):] if rows > 1 else []
+        for i, line in enumerate(said):
+            s.text(area.x, area.y + step * i, line, LIGHTGRAY)
+        y = area.y + step * (rows - 1)
         if self.typing:
-            s.text(area.x, y, ("> " + self.text + "_")[-(area.w // 8):], YELLOW)
+            s.text(area.x, y, ("> " + self.text + "_")[-width:], YELLOW)
         else:
             mute = "  M UNMUTE" if link.muted else "  M MUTE"
-            s.text(area.x, y, ("T TO TALK" + mute)[:area.w // 8], DARKGRAY)
+            s.text(area.x, y, ("T TO TALK" + mute)[:width], DARKGRAY)
 
 
-__all__ = ["ChatLine", "clock_text", "draw_clock", "mm_ss", "status_text"]
+def over_line(games: list[dict[str, Any]], me: str, other: str, game: str) -> str:
+    """The lobby's line for a game that ended while its player was away: "Your game with
+    Bob is over: Bob won, you did not come back in time." (or as the room last said it)."""
+    g = next((g for g in games if g.get("game") == game and other.lower() in
+              (str(p).lower() for p in g.get("players", []))), None)
+    if g is None:
+        return f"Your game with {other} is over."
+    return f"Your game with {other} is over: {result_words(g.get('result') or {}, me, list(g.get('players', [])))}."
+
+
+def result_words(result: dict[str, Any], me: str, players: list[str]) -> str:
+    """A finished game's result in a player's words: "Bob won 121 to 98", "you won: Bob
+    resigned in hand 2", "Bob won: you forfeited on the clock in hand 3"."""
+    def who(name: object) -> str:
+        return "you" if str(name).lower() == me.lower() else str(name)
+
+    winner, how = result.get("winner"), result.get("how")
+    scores = list(result.get("scores") or [0, 0])
+    if how == "played":
+        if winner is None:
+            return f"a draw, {scores[0]} to {scores[1]}"
+        w = [str(p).lower() for p in players].index(str(winner).lower()) if players else 0
+        return f"{who(winner)} won {scores[w]} to {scores[1 - w]}"
+    words = {"resigned": "resigned", "clock": "forfeited on the clock", "away": "did not come back"}.get(
+        str(how), str(how))
+    return f"{who(winner)} won: {who(result.get('loser'))} {words} in hand {result.get('hands', 1)}"
+
+
+def faint_text(s: Any, x: int, y: int, text: str) -> None:
+    """Text greyed where grey is white (CGA, Hercules): every other pixel of it."""
+    s.image.dither(0.5)
+    s.text(x, y, text, WHITE)
+    s.image.dither(1.0)
+
+
+__all__ = ["ChatLine", "faint_text", "over_line", "result_words", "clock_text", "draw_clock", "mm_ss", "rating_change", "rating_line", "status_text",
+           "text_rows", "watchers_text"]

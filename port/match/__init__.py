@@ -7,159 +7,37 @@
     python -m port.match --a expert --b standard --games 100000 --ray [ADDRESS]
     python -m port.match --game cribbage --games 20 --records games/     # each game's record
     python -m port.match --a standard --b easy --sprt 0,50 --games 2000   # stop when the SPRT decides
-    python -m port.match --gauntlet --players bot.py:Mine,easy,standard --isolate --move-time 1
+    python -m port.match --gauntlet --players bot.py:Mine,easy,standard --move-time 1
+    python -m port.match --a standard --b bot.py:Mine --in-process       # the bot in the worker's process
 
 ``common`` holds what both games share (seeds, seats swapped in pairs, the worker
 processes, the Wilson interval); ``ginrummy`` and ``cribbage`` each play and tally
 their own game and add their own options. A failing bot forfeits its game
-(``guard``), a bot file may play from its own process (``isolate``), a match may stop
+(``guard``), a bot file plays from its own process (``isolate``), a match may stop
 when an SPRT decides (``sprt``), a round robin has ratings (``ratings``), and the
 records and the games' lines are written by ``outputs``. GinRummy is the default game; its names
 (``run_match``, ``MatchResult``...) stay importable from here as before.
 """
 from __future__ import annotations
 
-import argparse
 import importlib
-import sys
-from collections.abc import Sequence
-from types import ModuleType
+from typing import Any
 
-from port.match import sprt, tournament
-from port.match.common import MatchStopped, Watching, bot_seed, game_seed, player_name, wilson
-from port.match.guard import ON_ERROR, Guard
-from port.match.outputs import RecordWriter, open_games_out, records_directory
-from port.match.sprt import Sprt
-from port.match.ginrummy import MatchResult, Side, play_one, report, run_match, to_json
-from port.match.runner import Runner, show_progress
-from port.match.tournament import round_robin
-
-GAMES = {"ginrummy": "port.match.ginrummy", "cribbage": "port.match.cribbage"}
+# The command line's and GinRummy's names, loaded when first asked for: a bot's own
+# process imports this package (``port.match.isolate``), and starts twice as fast
+# without the runner, the round robin and the tallies it never uses.
+_LAZY = {"main": "port.match.cli", "GAMES": "port.match.cli",
+         **dict.fromkeys(("MatchResult", "Side", "play_one", "report", "run_match", "to_json"), "port.match.ginrummy"),
+         **dict.fromkeys(("bot_seed", "game_seed", "wilson"), "port.match.common")}
 
 
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text!r}")
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'port.match' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
     return value
-
-
-def _parser(game: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m port.match", description=__doc__.split("\n")[0])
-    p.add_argument("--game", choices=sorted(GAMES), default="ginrummy",
-                   help="the game to play (default ginrummy; --game cribbage --help lists Cribbage's options)")
-    p.add_argument("--games", type=int, default=200, help="games per match (with --sprt: at most)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=2, help="processes (default 2: both cores)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--players", metavar="LIST",
-                   help="a round robin: comma-separated players (levels or path/to/bot.py:Name), "
-                        "every pair plays --games games; --a and --b are then not used")
-    p.add_argument("--gauntlet", action="store_true",
-                   help="with --players: the first player against each of the others only")
-    p.add_argument("--records", metavar="DIR",
-                   help="write each game's record in DIR (made if missing): GR000001.REC for game 1, "
-                        "CR000001.REC for Cribbage's (docs/records.md), a folder per pairing in a round "
-                        "robin; a DIR holding records already is refused without --overwrite")
-    p.add_argument("--overwrite", action="store_true",
-                   help="let --records and --games-out replace what an earlier run wrote there")
-    p.add_argument("--games-out", metavar="FILE.jsonl",
-                   help="one JSON line per game: the sides, seats, seeds, result, scores and forfeit")
-    p.add_argument("--on-error", choices=ON_ERROR, default="forfeit",
-                   help="a bot's illegal move, exception or timeout: it loses the game and the run goes "
-                        "on (forfeit, the default), or the run stops there (stop)")
-    p.add_argument("--move-time", type=_positive_seconds, metavar="SECONDS",
-                   help="a bot's call that takes longer loses it the game")
-    p.add_argument("--isolate", action="store_true",
-                   help="run each bot file in a process of its own, given only its seat's view")
-    p.add_argument("--sprt", metavar="ELO0,ELO1",
-                   help="stop the match when a sequential probability ratio test decides between "
-                        "A being ELO0 and ELO1 Elo stronger than B (alpha = beta = 0.05)")
-    p.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
-                   help="play the games on a Ray cluster at ADDRESS (host:port, or auto), or on a "
-                        "local Ray of --workers CPUs when no address is given (extra 'cluster')")
-    importlib.import_module(GAMES[game]).add_arguments(p)
-    return p
-
-
-def _watching(args: argparse.Namespace, game: ModuleType) -> Watching:
-    """What the command line asks besides the games, checked before the first game:
-    the players load and start, the records directory can be written (refused here,
-    not after an hour), the games' file can be opened."""
-    if args.sprt is not None and args.players is not None:
-        raise ValueError("--sprt decides one match (--a and --b), not a round robin")
-    if args.gauntlet and args.players is None:
-        raise ValueError("--gauntlet needs --players: the first player meets each of the others")
-    w = Watching(Guard(args.on_error, args.move_time, args.isolate))
-    players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players is not None \
-        else [args.a, args.b]
-    _check_players(game, players, w.guard)
-    if args.sprt is not None:
-        w.sprt = Sprt(*sprt.parse(args.sprt))
-    if args.records is not None:
-        w.records = RecordWriter(records_directory(args.records, args.overwrite))
-    if args.games_out is not None:
-        w.games_out = open_games_out(args.games_out, args.overwrite)
-    return w
-
-
-def _check_players(game: ModuleType, specs: Sequence[str], guard: Guard) -> None:
-    """Each player's file loads and its class starts, before any game: a bot that cannot
-    even start is a usage error (one line, exit 2), not a forfeit of every game."""
-    for spec in specs:
-        if guard.isolate and ":" in spec:
-            player_name(game.name_of, game.load_player, spec, guard)    # loads and starts it apart
-        else:
-            game.load_player(spec, 0)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    # The game is read first: each game brings its own options (and its own --help).
-    first = argparse.ArgumentParser(add_help=False)
-    first.add_argument("--game", choices=sorted(GAMES), default="ginrummy")
-    known, _ = first.parse_known_args(argv)
-    parser = _parser(known.game)
-    args = parser.parse_args(argv)
-    game = importlib.import_module(GAMES[args.game])
-    runner = Runner(args.workers, args.ray, show_progress(args.json))
-    status = 0
-    w: Watching | None = None
-    try:
-        options = game.options_of(args)
-        w = _watching(args, game)
-        if args.players is not None:
-            players = [p.strip() for p in args.players.split(",") if p.strip()]
-            t = round_robin(game, players, args.games, args.seed, options, runner, w, args.gauntlet)
-            text = tournament.to_json(t) if args.json else tournament.report(t)
-            status = 1 if t.stopped is not None else 0
-        else:
-            r = game.run_match(args.a, args.b, args.games, args.seed, options, workers=args.workers,
-                               runner=runner, watching=w)
-            text = game.to_json(r) if args.json else game.report(r)
-    except (ImportError, ValueError) as exc:     # a missing extra, a bad player name: one line
-        parser.exit(2, f"{parser.prog}: {exc}\n")
-    except MatchStopped:                         # --on-error stop, in a match of two (its line is out)
-        print(f"{parser.prog}: the match stopped at that game (--on-error stop)", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:                    # Ctrl-C in a match of two (a round robin reports what it has)
-        print(f"{parser.prog}: interrupted", file=sys.stderr)
-        return 130
-    finally:
-        runner.close()
-        if w is not None and w.games_out is not None:
-            w.games_out.close()
-    print(text, flush=True)
-    if runner.replayed:
-        print(f"{runner.replayed} job(s) played again after their worker was lost", file=sys.stderr)
-    missing = w.records.missing_report() if w.records is not None else None
-    if missing is not None:                     # the result is printed first: nothing is lost but those
-        print(f"{parser.prog}: {missing}", file=sys.stderr)
-        status = 1
-    return status
 
 
 __all__ = ["GAMES", "MatchResult", "Side", "bot_seed", "game_seed", "main", "play_one",

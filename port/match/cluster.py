@@ -15,12 +15,67 @@ reported in one line as a local run reports it.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from port.extras import need
+from port.match.common import WorkerLost
 
 TRIES = 5        # attempts per job before the run gives up (a cluster losing every worker)
+PROBE_SECONDS = 5.0
+# An HTTP/2 client's first words (its preface, then an empty SETTINGS frame): a gRPC
+# server, as Ray's head (its GCS) and its client server are, answers with a SETTINGS frame.
+H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+SETTINGS = 4
+
+
+def check_address(address: str) -> None:
+    """``--ray ADDRESS``: ValueError (one sentence) unless a gRPC server, as a Ray
+    cluster's head is, answers at ADDRESS ("host:port", or "ray://host:port") within
+    ``PROBE_SECONDS``; "local" and "auto" are Ray's to find. Asked before Ray is:
+    ``ray.init`` would wait minutes with warnings naming the address it made of the
+    one given (its own node's for 127.0.0.1)."""
+    if address in ("local", "auto"):
+        return
+    text = address[len("ray://"):] if address.startswith("ray://") else address
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--ray {address}: give the cluster's head as HOST:PORT (as head.example:6379), "
+                         "auto, or nothing for a local Ray")
+    try:
+        conn = socket.create_connection((host, int(port)), timeout=PROBE_SECONDS)
+    except socket.gaierror as exc:
+        raise ValueError(f"--ray {address}: no host {host!r} is known ({exc.strerror})") from None
+    except (socket.timeout, TimeoutError):
+        raise ValueError(f"--ray {address}: nothing answered there within {PROBE_SECONDS:g} s "
+                         "(is the cluster's head up? ray start --head starts one)") from None
+    except OSError as exc:
+        raise ValueError(f"--ray {address}: nothing is listening there ({exc.strerror or exc}); start the "
+                         f"cluster's head with ray start --head --port {port}, or give --ray alone "
+                         "for a local Ray") from None
+    with conn:
+        try:
+            conn.settimeout(PROBE_SECONDS)
+            conn.sendall(H2_PREFACE)
+            head = _first(conn, 9)
+        except OSError:          # a timeout too: it took the connection and said nothing
+            head = b""
+    if len(head) < 9 or head[3] != SETTINGS:
+        raise ValueError(f"--ray {address}: something answers there, but not as a Ray cluster's head "
+                         "does (it does not speak gRPC)")
+
+
+def _first(conn: socket.socket, n: int) -> bytes:
+    """The first ``n`` bytes the server sends (fewer if it closes first)."""
+    out = b""
+    while len(out) < n:
+        chunk = conn.recv(n - len(out))
+        if not chunk:
+            break
+        out += chunk
+    return out
 
 
 def _call(work: Callable[[Any], Any], job: Any) -> Any:
@@ -40,6 +95,7 @@ def connect(address: str, workers: int) -> bool:
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                  logging_level=logging.ERROR)
     else:
+        check_address(address)
         ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     return True
 
@@ -94,7 +150,7 @@ class _RayJobs:
             self.results[i] = self.ray.get(ref)
         except self.lost:
             if self.tries[i] >= TRIES:
-                raise RuntimeError(f"games {_games(self.jobs[i])} failed {TRIES} times: "
+                raise WorkerLost(f"games {_games(self.jobs[i])} failed {TRIES} times: "
                                    "the cluster keeps losing its workers") from None
             self.tries[i] += 1
             self.replayed += 1

@@ -27,7 +27,8 @@ from typing import IO, Any, TypeVar
 
 from port.cards import PascalRandom, Rng
 from port.files.gamerecord import Meta
-from port.match.guard import BotFailed, Fault, Guard, Guarded, Watch, debugging, engine_error, file_of
+from port.match.guard import (BotFailed, Fault, Guard, Guarded, Watch, debugging, engine_error, file_of,
+                              limit_line)
 from port.match.outputs import RecordWriter, game_line
 from port.match.sprt import Sprt, sprt_line
 
@@ -57,9 +58,9 @@ def seated_game(make_player: Callable[[str, int], Any], play_game: Callable[[Any
 
 def player_name(name_of: Callable[[str], str], make_player: Callable[..., Any], spec: str,
                 guard: Guard | None) -> str:
-    """What the report calls a player; with ``--isolate`` a bot file's name is asked of
-    its own process, so that its file is never loaded in the engine's."""
-    if guard is not None and guard.isolate and ":" in spec:
+    """What the report calls a player; a bot file's name is asked of its own process
+    (unless ``--in-process``), so that its file is never loaded in the engine's."""
+    if (guard or Guard()).apart(spec):
         from port.match.isolate import bot_name
         return bot_name(make_player.__module__, spec)
     return name_of(spec)
@@ -84,16 +85,16 @@ def guarded_game(make_player: Callable[[str, int], Any], play_game: Callable[...
     seat_a = game % 2
     specs = (a, b) if seat_a == 0 else (b, a)
     sides = (0, 1) if seat_a == 0 else (1, 0)
-    watch = Watch(guard.move_time)
+    watch = Watch((guard.limit(specs[0]), guard.limit(specs[1])))
     try:
         with watch.alarms():
             players = []
             for seat, (spec, side) in enumerate(zip(specs, sides)):
                 args = (spec, bot_seed(seed, game, side))
-                if guard.isolate and ":" in spec:         # a bot file, not one of our levels
+                if guard.apart(spec):         # a bot file, not one of our levels
                     from port.match.isolate import isolated
                     # The bot's process loads it with the game's own loader (its module).
-                    make = functools.partial(isolated, make_player.__module__, side=side, limit=guard.move_time)
+                    make = functools.partial(isolated, make_player.__module__, side=side, limit=guard.limit(spec))
                     player = watch.call(seat, "start", make, args, remote=True)
                 else:
                     player = watch.call(seat, "start", make_player, args)
@@ -139,6 +140,11 @@ def play_job(job: tuple[str, str, Any, int, int, int], records: bool, make_playe
                 hand.start = hand.end = None
         out.append((seat_a, outcome, text))
     return out
+
+
+class WorkerLost(RuntimeError):
+    """The games of a worker that died cannot be counted: a local worker process that
+    ended in the middle of its games, or a cluster that keeps losing its workers."""
 
 
 class MatchStopped(Exception):
@@ -200,6 +206,7 @@ def play_match(result: Any, runner: Any, work: Callable[..., list[tuple]], jobs:
     result.seconds, games = play_jobs(runner, work, jobs, preload, prefix, tally, forfeit, w)
     result.games = games
     result.sprt = w.sprt.as_dict() if w.sprt is not None else None
+    result.move_time = w.guard.limits()
     return games
 
 
@@ -251,6 +258,9 @@ def extra_lines(r: Any) -> list[str]:
                     f"{r.a.name} {r.a.forfeits}, {r.b.name} {r.b.forfeits}")
     if r.sprt is not None:
         rows.append(sprt_line(r.sprt))
+    limit = limit_line(r.move_time, (r.a.spec, r.b.spec))
+    if limit is not None:
+        rows.append(limit)
     return rows
 
 

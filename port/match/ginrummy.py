@@ -66,6 +66,7 @@ class MatchResult:
     interval_a: tuple[float, float] = (0.0, 0.0)
     extra: dict[str, object] = field(default_factory=dict)
     sprt: dict[str, object] | None = None     # --sprt: the test's LLR, bounds and decision
+    move_time: dict[str, object] | None = None     # the time limit: its seconds and whom it binds
 
 
 def name_of(spec: str) -> str:

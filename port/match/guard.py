@@ -8,11 +8,18 @@ as a ``Fault``: the failing side forfeits it (``--on-error forfeit``, the defaul
 the run stops there (``--on-error stop``). A fault is reported in one line naming the
 bot, the game, the seed and the move; ``GINRUMMY_DEBUG=1`` adds the bot's traceback.
 
+A bot file plays from a process of its own by default (``port.match.isolate``; the
+levels are our code and play in the worker's), so that a bot that ends its process (an
+``os._exit``, a segfault, the kernel's out-of-memory kill) forfeits as a "crash";
+``--in-process`` runs bot files in the worker's process, for speed. A bot file has a
+generous time limit by default (``FILE_MOVE_TIME`` a call), so that a hung bot never
+hangs a run; ``--move-time`` sets one limit for every player, levels too.
+
 The time limit is enforced in the worker: a signal alarm (``SIGALRM``) interrupts a
 bot still thinking when its time is up, and re-fires while it goes on (a bot that
-swallows the first one does not escape). A bot run apart (``--isolate``,
-``port.match.isolate``) is waited for with a timeout instead, and its process killed
-when the time is up: that also ends a bot stuck in C code, which no signal reaches.
+swallows the first one does not escape). A bot in its own process is waited for with
+a timeout instead, and its process killed when the time is up: that also ends a bot
+stuck in C code, which no signal reaches.
 """
 from __future__ import annotations
 
@@ -21,7 +28,7 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -37,15 +44,44 @@ SHOWN = 60            # the most of a bot's answer a line shows
 DECISIONS = frozenset({"offer", "choose_draw", "choose_discard", "choose_knock", "discard", "play"})
 
 
+FILE_MOVE_TIME = 10.0    # seconds a bot file's call may take by default (--move-time changes it)
+
+
+def start_limit(limit: float | None) -> float | None:
+    """The seconds a bot's start may take (its file's first import, its constructor):
+    no move, so ten times a move's limit, and at least a minute."""
+    return None if limit is None else max(60.0, 10 * limit)
+
+
 @dataclass(frozen=True)
 class Guard:
     """How a match treats a failing bot: ``on_error`` "forfeit" (it loses the game and
-    the match goes on) or "stop"; ``move_time`` the seconds a call may take (None: no
-    limit); ``isolate`` runs each bot file in a process of its own."""
+    the match goes on) or "stop"; ``move_time`` the seconds any player's call may take,
+    levels too (None: none); without it a bot file's calls may take ``file_time``
+    (None: no limit); ``isolate`` runs each bot file in a process of its own (False:
+    in the worker's, ``--in-process``)."""
 
     on_error: str = "forfeit"
     move_time: float | None = None
-    isolate: bool = False
+    isolate: bool = True
+    file_time: float | None = FILE_MOVE_TIME
+
+    def limit(self, spec: str) -> float | None:
+        """The seconds a call of the player ``spec`` may take (None: no limit)."""
+        if self.move_time is not None:
+            return self.move_time
+        return self.file_time if is_file(spec) else None
+
+    def apart(self, spec: str) -> bool:
+        """Whether the player ``spec`` plays from a process of its own."""
+        return self.isolate and is_file(spec)
+
+    def limits(self) -> dict[str, object]:
+        """The time limit as a result states it: the seconds, and whom they bind
+        ("every player", "bot files"); seconds None when there is none."""
+        if self.move_time is not None:
+            return {"seconds": self.move_time, "players": "every player"}
+        return {"seconds": self.file_time, "players": "bot files"}
 
 
 class BotTimeout(BaseException):
@@ -95,6 +131,29 @@ class Fault:
                 "kind": self.kind, "move": self.move, "detail": self.detail}
 
 
+def describe(exc: BaseException) -> str:
+    """An exception as a forfeit line says it: "ValueError: its message", or its
+    type alone when it has no message ("MemoryError")."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def is_file(spec: str) -> bool:
+    """A bot file's spec ("path/to/bot.py:Name"), not one of our levels."""
+    return ":" in spec
+
+
+def limit_line(limits: dict[str, object] | None, specs: Sequence[str]) -> str | None:
+    """The report's line on the time limit (``Guard.limits``) when it binds one of
+    the players ``specs``; else None."""
+    seconds = (limits or {}).get("seconds")
+    players = (limits or {}).get("players")
+    if not isinstance(seconds, (int, float)) or (players == "bot files" and not any(map(is_file, specs))):
+        return None
+    how = "--move-time" if players == "every player" else "the default; --move-time SECONDS or none changes it"
+    return f"move limit: {seconds:g} s a call for {players} ({how})"
+
+
 def file_of(spec: str) -> str | None:
     """A bot file's path from its spec ("bots/mine.py:Mine" -> "bots/mine.py"); None for a level."""
     path, sep, _ = spec.rpartition(":")
@@ -124,40 +183,41 @@ class Watch:
     """The watch over one game's two seats: times each call, turns a bot's failure into
     ``BotFailed``, and remembers the last answer the engine has not yet accepted."""
 
-    def __init__(self, limit: float | None) -> None:
-        self.limit = limit
+    def __init__(self, limits: tuple[float | None, float | None] | float | None) -> None:
+        self.limits = limits if isinstance(limits, tuple) else (limits, limits)
         self.last: tuple[int, str, Any] | None = None
         self.alarm = False          # a SIGALRM handler is ours for this game
 
     def call(self, seat: int, method: str, fn: Callable[..., Any], args: tuple[Any, ...],
              remote: bool = False) -> Any:
         self.last = None            # a call into a player: the previous answer was accepted
-        armed = self.alarm and self.limit is not None and not remote
+        limit = self.limits[seat] if method != "start" else start_limit(self.limits[seat])
+        armed = self.alarm and limit is not None and not remote
         t0 = time.perf_counter()
         try:
             if armed:
                 # Fires at the limit, then again every limit while the bot goes on.
-                signal.setitimer(signal.ITIMER_REAL, self.limit, self.limit)
+                signal.setitimer(signal.ITIMER_REAL, limit, limit)
             try:
                 answer = fn(*args)
             finally:
                 if armed:
                     signal.setitimer(signal.ITIMER_REAL, 0)
         except BotTimeout:
-            raise BotFailed(seat, method, "timeout", f"took longer than {self.limit:g} s") from None
+            raise BotFailed(seat, method, "timeout", f"took longer than {limit:g} s") from None
         except BotFailed as failed:          # a bot in its own process (port.match.isolate)
-            failed.seat, failed.method = seat, method
+            failed.seat, failed.method = seat, failed.method or method      # a hook's error names the hook
             raise
         except IllegalMove as exc:           # a policy's action its mask refuses (port.bots.PolicySeat)
             raise BotFailed(seat, method, "illegal move", str(exc), traceback.format_exc()) from None
         except (Exception, SystemExit) as exc:
-            raise BotFailed(seat, method, "error", f"{type(exc).__name__}: {exc}",
+            raise BotFailed(seat, method, "error", describe(exc),
                             traceback.format_exc()) from None
         spent = time.perf_counter() - t0
         # A bot apart is waited for at most its limit (and its start is no move); one here
         # that swallowed the alarm, or ran with none, is caught now.
-        if self.limit is not None and spent > self.limit and not remote:
-            raise BotFailed(seat, method, "timeout", f"took {spent:.2f} s, over the limit of {self.limit:g} s")
+        if limit is not None and spent > limit and not remote:
+            raise BotFailed(seat, method, "timeout", f"took {spent:.2f} s, over the limit of {limit:g} s")
         if method in DECISIONS:
             self.last = (seat, method, answer)
         return answer
@@ -166,7 +226,7 @@ class Watch:
     def alarms(self) -> Iterator[None]:
         """The alarm's handler for the game, when there is a limit and this is the main
         thread (only it receives signals; elsewhere the limit is checked after the call)."""
-        if self.limit is None or threading.current_thread() is not threading.main_thread():
+        if self.limits == (None, None) or threading.current_thread() is not threading.main_thread():
             yield
             return
 

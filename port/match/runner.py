@@ -6,13 +6,16 @@ numbers, so a seed gives the same tallies however and wherever the games ran.
 """
 from __future__ import annotations
 
+import os
 import signal
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from port.match.common import pool_context
+from port.match.common import WorkerLost, pool_context
 
 
 @dataclass
@@ -72,14 +75,24 @@ def _local_map(work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[st
                sizes: Sequence[int], workers: int, bar: Any, take: Callable[[Any], bool]) -> list[Any]:
     out: list[Any] = []
     if workers > 1 and len(jobs) > 1:
-        # Leaving the pool's block terminates its workers: a stop drops the jobs not taken.
-        with pool_context(preload).Pool(workers, initializer=_leave_interrupts) as pool:
-            for size, part in zip(sizes, pool.imap(work, jobs, chunksize=1)):
+        # concurrent.futures, not multiprocessing.Pool: a Pool replaces a worker that
+        # died (an --in-process bot's os._exit, the kernel's out-of-memory kill) and
+        # waits forever for the job it was playing; an executor says its pool broke.
+        pool = ProcessPoolExecutor(workers, mp_context=pool_context(preload), initializer=_worker_start)
+        try:
+            futures = [pool.submit(work, job) for job in jobs]
+            for size, job, future in zip(sizes, jobs, futures):
+                try:
+                    part = future.result()
+                except BrokenProcessPool:
+                    raise WorkerLost(_lost(job)) from None
                 out.append(part)
                 if bar is not None:
                     bar.update(size)
                 if take(part):
                     break
+        finally:
+            _stop(pool)          # a stop, an error or Ctrl-C drops the jobs not taken
         return out
     for size, job in zip(sizes, jobs):
         out.append(work(job))
@@ -90,10 +103,34 @@ def _local_map(work: Callable[[Any], Any], jobs: list[Any], preload: Sequence[st
     return out
 
 
-def _leave_interrupts() -> None:
+def _lost(job: Any) -> str:
+    first = f"from game {job[-2] + 1} on " if isinstance(job, tuple) and len(job) >= 2 else ""
+    return (f"a worker process ended in the middle of its games, so the games {first}were not counted "
+            "(a bot run with --in-process that ended its process, or the kernel's out-of-memory kill; "
+            "bot files play from processes of their own unless --in-process)")
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, a job under way too."""
+    terminate = getattr(pool, "terminate_workers", None)      # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(5)
+
+
+def _worker_start() -> None:
     """A worker leaves Ctrl-C to the runner (which stops it): a terminal sends it to the
-    whole process group, and each worker would print its own traceback."""
+    whole process group, and each worker would print its own traceback. What a bot
+    prints in it goes to stderr: the runner's stdout holds the result alone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.dup2(2, 1)
 
 
 def show_progress(json_output: bool) -> bool:

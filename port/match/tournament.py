@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import combinations
 from types import ModuleType
 from typing import Any
 
-from port.match.common import MatchStopped, Watching, wilson
-from port.match.guard import file_of
+from port.match.common import MatchStopped, Watching, WorkerLost, player_name, wilson
+from port.match.guard import file_of, limit_line
 from port.match.outputs import safe_name
 from port.match.ratings import fit
 from port.match.runner import Runner
@@ -58,6 +58,14 @@ class RoundRobin:
     ratings: dict[str, dict[str, object]] = field(default_factory=dict)
     gauntlet: bool = False
     stopped: str | None = None  # what stopped the run early: --on-error stop's fault, Ctrl-C
+    move_time: dict[str, object] | None = None     # the time limit (Guard.limits)
+
+    def key(self, spec: str) -> str:
+        """The player as the table and the JSON name it: its own name, made unique by
+        its spec when two players share one."""
+        name = self.names.get(spec, spec)
+        shared = sum(self.names.get(p, p) == name for p in self.players) > 1
+        return f"{name} ({spec})" if shared else name
 
     def rate(self, x: str, y: str) -> tuple[float, tuple[float, float]] | None:
         """x's win rate against y, and its interval (None for x == y, or a pair that did not meet)."""
@@ -79,9 +87,11 @@ def round_robin(game: ModuleType, players: list[str], games: int, seed: int, opt
     if len(players) < 2 or len(set(players)) != len(players):
         raise ValueError("a round robin needs two or more different players")
     pairs = [(players[0], p) for p in players[1:]] if gauntlet else list(combinations(players, 2))
-    names = {p: game.name_of(p) for p in players}
-    out = RoundRobin(players, games, seed, {}, names=names, gauntlet=gauntlet)
     watching = watching or Watching()
+    # A bot file's name is asked of its own process: its file is not loaded here.
+    names = {p: player_name(game.name_of, game.load_player, p, watching.guard) for p in players}
+    out = RoundRobin(players, games, seed, {}, names=names, gauntlet=gauntlet,
+                     move_time=watching.guard.limits())
     own_bar = runner.bar is None
     if own_bar:
         runner.bar = runner.open_bar(games * len(pairs))
@@ -96,8 +106,8 @@ def round_robin(game: ModuleType, players: list[str], games: int, seed: int, opt
             except MatchStopped as stop:
                 out.stopped = f"{stop.fault.line()} (pairing {names[a]} against {names[b]})"
                 break
-            except (KeyboardInterrupt, RuntimeError) as exc:      # Ctrl-C, a cluster losing its workers
-                what = "interrupted" if isinstance(exc, KeyboardInterrupt) else f"{type(exc).__name__}: {exc}"
+            except (KeyboardInterrupt, WorkerLost) as exc:      # Ctrl-C, a worker lost, a cluster losing its workers
+                what = "interrupted" if isinstance(exc, KeyboardInterrupt) else str(exc)
                 out.stopped = f"{what} (pairing {names[a]} against {names[b]})"
                 break
             score = game.score_a(r)
@@ -124,13 +134,11 @@ def _rate(t: RoundRobin) -> None:
     except ImportError:
         return
     t.elo = {p: r.elo for p, r in fitted.items()}
-    shown = [t.names.get(p, p) for p in met]
-    for p, name in zip(met, shown):
-        key = name if shown.count(name) == 1 else f"{name} ({p})"
+    for p in met:
         r = fitted[p]
         forfeits = sum(q.forfeits_a for q in t.pairings if q.a == p) + \
             sum(q.forfeits_b for q in t.pairings if q.b == p)
-        t.ratings[key] = {"file": file_of(p), "spec": p, "elo": round(r.elo, 1),
+        t.ratings[t.key(p)] = {"file": file_of(p), "spec": p, "elo": round(r.elo, 1),
                           "interval": [round(r.low, 1), round(r.high, 1)], "forfeits": forfeits}
 
 
@@ -139,8 +147,11 @@ def elo(players: list[str], pairings: list[Pairing]) -> dict[str, float]:
     return {p: r.elo for p, r in fit(players, pairings).items()}
 
 
+CELL = 20      # a cell's width: "100.0 (100.0-100.0)" and a space before it
+
+
 def report(t: RoundRobin) -> str:
-    names = [t.names.get(p, p) for p in t.players]
+    names = [t.key(p) for p in t.players]
     width = max(17, *(len(n) + 1 for n in names))
     forfeits = {p: sum(q.forfeits_a for q in t.pairings if q.a == p) + sum(q.forfeits_b for q in t.pairings if q.b == p)
                 for p in t.players}
@@ -148,15 +159,15 @@ def report(t: RoundRobin) -> str:
     rows = [f"{kind}: {len(t.players)} players, {t.games} games per pair, seed {t.seed}, options {t.options}",
             "row's win rate against the column (drawn games half), 95% interval; "
             "Elo with its 95% interval:"]
-    rows.append(" " * width + "".join(f"{n[:16]:>18}" for n in names) + f"{'Elo':>20}"
+    rows.append(" " * width + "".join(f"{n[:CELL - 2]:>{CELL}}" for n in names) + f"{'Elo':>20}"
                 + (f"{'forfeits':>10}" if any(forfeits.values()) else ""))
     by_spec = {r["spec"]: r for r in t.ratings.values()}
     for p, n in zip(t.players, names):
         cells = []
         for q in t.players:
             r = t.rate(p, q)
-            cells.append(f"{'--':>18}" if r is None else
-                         f"{100 * r[0]:5.1f} ({100 * r[1][0]:4.1f}-{100 * r[1][1]:4.1f})".rjust(18))
+            cells.append(f"{'--':>{CELL}}" if r is None else
+                         f"{100 * r[0]:5.1f} ({100 * r[1][0]:4.1f}-{100 * r[1][1]:4.1f})".rjust(CELL))
         rating = by_spec.get(p)
         elo = "--" if rating is None else \
             f"{rating['elo']:.0f} ({rating['interval'][0]:.0f}-{rating['interval'][1]:.0f})"  # type: ignore[index]
@@ -164,6 +175,9 @@ def report(t: RoundRobin) -> str:
                     + (f"{forfeits[p]:>10}" if any(forfeits.values()) else ""))
     if not t.ratings and len(t.pairings) > 0:
         rows.append("no ratings: they need choix (pip install 'ginrummy[cluster]')")
+    limit = limit_line(t.move_time, t.players)
+    if limit is not None:
+        rows.append(limit)
     if t.stopped is not None:
         rows.append(f"stopped after {len(t.pairings)} finished pairing(s): {t.stopped}")
     played = sum(q.games for q in t.pairings)
@@ -172,9 +186,23 @@ def report(t: RoundRobin) -> str:
 
 
 def to_json(t: RoundRobin) -> str:
-    d = asdict(t)
-    for p in d["pairings"]:
-        p["interval_a"] = list(p["interval_a"])
-    d["crosstable"] = {p: {q: (None if t.rate(p, q) is None else t.rate(p, q)[0])  # type: ignore[index]
-                           for q in t.players} for p in t.players}
+    """The round robin as JSON: every player keyed by the name the table shows (``key``),
+    its file (None for a level) and spec beside it, in the pairings, the crosstable,
+    the ratings and the Elo alike."""
+    key = {p: t.key(p) for p in t.players}
+    d: dict[str, object] = {
+        "players": [key[p] for p in t.players],
+        "files": {key[p]: file_of(p) for p in t.players},
+        "specs": {key[p]: p for p in t.players},
+        "games": t.games, "seed": t.seed, "options": t.options, "gauntlet": t.gauntlet,
+        "pairings": [{"a": key[q.a], "a_file": file_of(q.a), "b": key[q.b], "b_file": file_of(q.b),
+                      "games": q.games, "score_a": q.score_a, "win_rate_a": q.win_rate_a,
+                      "interval_a": list(q.interval_a), "forfeits_a": q.forfeits_a, "forfeits_b": q.forfeits_b}
+                     for q in t.pairings],
+        "crosstable": {key[p]: {key[q]: (None if t.rate(p, q) is None else t.rate(p, q)[0])  # type: ignore[index]
+                                for q in t.players} for p in t.players},
+        "ratings": t.ratings,
+        "elo": {key[p]: e for p, e in t.elo.items()},
+        "move_time": t.move_time,
+        "seconds": t.seconds, "stopped": t.stopped}
     return json.dumps(d, indent=2)

@@ -1,5 +1,6 @@
-"""The room's accounts: names, passwords, session tokens and the limits on logins and
-messages. The store keeps what these make (``port.room.store``); nothing here keeps a
+"""The room's accounts: names, passwords and session tokens (the limits on logins and
+messages are ``port.room.limits``'s). The store keeps what these make
+(``port.room.store``); nothing here keeps a
 password or a token itself, only their hashes.
 
 - A password is kept as its scrypt hash (n=2**14, r=8, p=1: about 16 MB and some tens of
@@ -8,14 +9,17 @@ password or a token itself, only their hashes.
 - A session token is 24 random bytes (``secrets.token_urlsafe``); the store keeps only
   its SHA-256, so a copy of the database opens no session.
 - A name follows the games' own NAME field (``port.files.players.NAME_CHARS``: letters,
-  digits, ! " - : / ? and spaces), 1 to 16 characters, no space at either end.
+  digits, ! " - : / ? and spaces), 1 to 16 characters, no space at either end. Names
+  like ``Guest1234`` (any case) are the guests': nobody registers one, so a guest's
+  name is never taken for a player's; nor one like ``House Easy`` (``House`` and a
+  space, any case), the room's own bots' (``port.room.house``).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
-from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Protocol
 
@@ -25,6 +29,8 @@ NAME_LONGEST = 16
 SALT_BYTES = 16
 SCRYPT_N, SCRYPT_R, SCRYPT_P, SCRYPT_LEN = 2**14, 8, 1, 32
 TOKEN_BYTES = 24
+GUEST_NAME = re.compile(r"guest\d+", re.IGNORECASE)
+HOUSE_NAME = re.compile(r"house\s.*", re.IGNORECASE)     # "House Easy": the room's own bots (port.room.house)
 
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
@@ -39,8 +45,9 @@ def check_password(password: str, secret: bytes, salt: bytes) -> bool:
     return hmac.compare_digest(hash_password(password, salt)[0], secret)
 
 
-def check_name(name: object) -> str:
-    """The name, if the room takes it; else ValueError with one plain sentence."""
+def check_name(name: object, new: bool = False) -> str:
+    """The name, if the room takes it (``new``: for a new account, so not a guest's);
+    else ValueError with one plain sentence."""
     if not isinstance(name, str) or not name:
         raise ValueError("A name is 1 to 16 letters, digits or spaces.")
     if len(name) > NAME_LONGEST:
@@ -51,6 +58,10 @@ def check_name(name: object) -> str:
         raise ValueError(f"A name has letters, digits, spaces and ! \" - : / ? only, not {shown}.")
     if name != name.strip():
         raise ValueError("A name cannot begin or end with a space.")
+    if new and GUEST_NAME.fullmatch(name):
+        raise ValueError(f"Names like {name} are the guests': choose another.")
+    if new and HOUSE_NAME.fullmatch(name):
+        raise ValueError(f"Names like {name} are the house bots': choose another.")
     return name
 
 
@@ -75,84 +86,3 @@ def new_token() -> str:
 
 def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
-
-
-class _Window:
-    """Failures per key in the last ``window`` seconds, for at most ``keys`` keys (the
-    longest untouched key goes first), so an attacker's many names cost bounded memory."""
-
-    def __init__(self, limit: int, window: float, keys: int) -> None:
-        self.limit, self.window, self.keys = limit, window, keys
-        self._times: OrderedDict[str, deque[float]] = OrderedDict()
-
-    def count(self, key: str, now: float) -> int:
-        times = self._times.get(key)
-        if times is None:
-            return 0
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._times[key]
-            return 0
-        return len(times)
-
-    def full(self, key: str, now: float) -> bool:
-        return self.count(key, now) >= self.limit
-
-    def add(self, key: str, now: float) -> None:
-        self.count(key, now)
-        times = self._times.setdefault(key, deque(maxlen=self.limit))
-        times.append(now)
-        self._times.move_to_end(key)
-        while len(self._times) > self.keys:
-            self._times.popitem(last=False)
-
-    def clear(self, key: str) -> None:
-        self._times.pop(key, None)
-
-
-class Limiter:
-    """Failed logins in a sliding window, per name and per address: past ``per_name``
-    failures for a name, or ``per_address`` from an address, within ``window`` seconds,
-    ``allow`` says no until the oldest falls out of the window."""
-
-    def __init__(self, per_name: int = 5, per_address: int = 20, window: float = 60.0,
-                 keys: int = 10_000) -> None:
-        self._names = _Window(per_name, window, keys)
-        self._addresses = _Window(per_address, window, keys)
-
-    def allow(self, name: str, address: str, now: float) -> bool:
-        return not self._names.full(name.lower(), now) and not self._addresses.full(address, now)
-
-    def failed(self, name: str, address: str, now: float) -> None:
-        self._names.add(name.lower(), now)
-        self._addresses.add(address, now)
-
-    def succeeded(self, name: str, address: str) -> None:
-        """The name's failures are forgiven; the address's stay (one good account must
-        not let an address go on guessing others)."""
-        self._names.clear(name.lower())
-
-
-class RateLimit:
-    """A token bucket for one connection's messages: ``burst`` at once, then ``rate``
-    a second."""
-
-    def __init__(self, rate: float = 20, burst: int = 40) -> None:
-        self.rate, self.burst = rate, burst
-        self._tokens = float(burst)
-        self._last: float | None = None
-
-    def allow(self, now: float) -> bool:
-        if self._last is not None and now > self._last:
-            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-        if self._last is None or now > self._last:
-            self._last = now
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return True
-        return False
-
-    def wait(self) -> float:
-        """Seconds until the next message is allowed (after ``allow`` said no)."""
-        return max(0.0, (1 - self._tokens) / self.rate)

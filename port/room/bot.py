@@ -1,13 +1,16 @@
 """``python -m port.room.bot``: a computer level or a bot file as a player of the room.
 
-    python -m port.room.bot --server ws://127.0.0.1:7300 --name Stan --password pw --player standard
+    python -m port.room.bot --room ws://127.0.0.1:7300 --name Stan --password pw --player standard
     python -m port.room.bot --name Ed --password pw --player expert --game cribbage --accept "limit=121"
     python -m port.room.bot --name Mybot --password pw --player path/to/bot.py:MyBot --invite Stan --games 10
+    python -m port.room.bot --name Ed --password pw --seek expert --games 3     # PLAY NOW: a person, else House Expert
 
 It logs in as a BOT account (made on first use), then either waits for invitations
 (accepting those within ``--accept``; proposing back the allowed values once, then
 declining) or, with ``--invite NAME``, invites NAME and, after each game, invites
-again, until ``--games N`` games have been played; it prints one line per finished
+again, or, with ``--seek [LEVEL]``, asks the room for a game (PLAY NOW: the first
+person whose seek fits, else after the room's wait the house bot of LEVEL, default
+standard) and again after each game, until ``--games N`` games have been played; it prints one line per finished
 game and exits 0. It plays through the player interface (``port.room.seat``), fed
 exactly what its seat is told, as in the match runner. A dropped connection is
 retried with backoff and the position taken up where it was (``sync``). A bot that
@@ -24,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from port.protocol import GAMES, VERSION
+from port.protocol import GAMES, LEVELS, VERSION
 from port.room.seat import Seat, seat_for
 
 PROG = "python -m port.room.bot"
@@ -39,7 +42,9 @@ class _Parser(argparse.ArgumentParser):
 
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="A level or a bot file as a player of the card room.")
-    p.add_argument("--server", default="ws://127.0.0.1:7300", help="the room's address")
+    p.add_argument("--room", "--server", dest="server", metavar="URL", default="ws://127.0.0.1:7300",
+                   help="the room's address, as the programs' --room (--server: the same; default "
+                        "ws://127.0.0.1:7300)")
     p.add_argument("--name", required=True, help="the bot's account (made as a BOT account on first use)")
     p.add_argument("--password", required=True)
     p.add_argument("--player", default="standard",
@@ -49,7 +54,11 @@ def parser() -> argparse.ArgumentParser:
                    help='the rules it accepts, "rule=value|value,...": "score_limit=100|150,oklahoma=false"; '
                         "any rules without it")
     p.add_argument("--invite", metavar="NAME", help="invite NAME (and again after each game)")
-    p.add_argument("--rules", default="", metavar="RULES", help='the rules it invites with: "score_limit=150,clock=30"')
+    p.add_argument("--seek", nargs="?", const="standard", choices=LEVELS, metavar="LEVEL",
+                   help="PLAY NOW: paired with the first person whose seek fits, else with the room's house bot "
+                        "of LEVEL (easy, standard, expert; default standard); again after each game")
+    p.add_argument("--rules", default="", metavar="RULES",
+                   help='the rules it invites (or seeks) with: "score_limit=150,clock=30"')
     p.add_argument("--games", type=int, default=0, help="stop after this many games (0: play on)")
     p.add_argument("--seed", type=int, default=0, help="the player's own seed (game n of the run uses SEED+n)")
     p.add_argument("--retries", type=int, default=10, help="connection attempts in a row before giving up")
@@ -148,6 +157,8 @@ class Bot:
                 await self._take_up(t["table"], t["game"], int(t["seat"]))
         if self.args.invite and not self.seats_playing():
             await self.invite()
+        if self.args.seek and not self.seats_playing():
+            await self.seek()
 
     def seats_playing(self) -> bool:
         return any(t not in self.finished for t in self.seats)
@@ -172,6 +183,13 @@ class Bot:
         self.inviting = True
         await self.send("invite", **fields)
 
+    async def seek(self) -> None:
+        """PLAY NOW: the game, the rules and clock of ``--rules`` (the others: any)."""
+        rules = {k: v for k, v in self.invite_rules.items() if k != "clock"}
+        clock = self.invite_rules.get("clock")
+        await self.send("seek", game=self.args.game, rules=rules, level=self.args.seek,
+                        **({"clock": clock} if clock is not None else {}))
+
     # ---- what the room says -----------------------------------------------------------------
 
     async def handle(self, msg: dict[str, Any]) -> bool:
@@ -194,6 +212,12 @@ class Bot:
                 self.say(f"invitation {msg.get('why')}; inviting again in 2 s")
                 await asyncio.sleep(2.0)
                 await self.invite()
+        elif kind == "seek_closed" and not str(msg.get("why", "")).startswith("paired"):
+            self.say(f"PLAY NOW: {msg.get('why')}; again in 2 s")
+            await asyncio.sleep(2.0)
+            await self.seek()
+        elif kind == "seek_closed":
+            self.say(f"PLAY NOW: {msg.get('why')}")
         elif kind == "game_end":
             return await self._game_end(msg)
         elif kind == "error":
@@ -236,6 +260,10 @@ class Bot:
             print(f"{PROG}: the room refused {self.args.player}'s move at table {msg['table']}: "
                   f"{msg.get('reason')}; it resigns that game", file=sys.stderr, flush=True)
             await self.send("resign", table=msg["table"])
+        elif msg.get("refused") == "seek" and self.args.seek:
+            self.say(f"cannot look for a game yet ({msg.get('reason')}); again in 2 s")
+            await asyncio.sleep(2.0)
+            await self.seek()
         elif msg.get("refused") == "invite" and self.args.invite:
             self.say(f"cannot invite {self.args.invite} yet ({msg.get('reason')}); again in 2 s")
             await asyncio.sleep(2.0)
@@ -290,6 +318,8 @@ class Bot:
             return True
         if self.args.invite:
             await self.invite()
+        elif self.args.seek:
+            await self.seek()
         return False
 
     def _players(self, table: str) -> str:
@@ -354,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.games < 0:
         parser().error("--games is 0 or more")
+    if args.seek and args.invite:
+        parser().error("--seek and --invite: one or the other")
     load = loader(args.game)
     try:
         load(args.player, 0)

@@ -27,7 +27,7 @@ from port.checks import IllegalMove
 from port.cribbage import record as crib_record
 from port.cribbage.rules import options as crib_options
 from port.cribbage.rules import state as crib
-from port.files.gamerecord import Meta
+from port.files.gamerecord import Ending, Meta
 from port.ginrummy import record as gin_record
 from port.ginrummy.rules import options as gin_options
 from port.ginrummy.rules import state as gin
@@ -95,6 +95,7 @@ class Driver:
         self.moves: list[tuple[int, dict[str, Any]]] = []   # (seat, move), as made
         self.hand_number = 0
         self.options = self.options_of(self.rules)
+        self._views: list[Any] | None = None        # each seat's view as JSON values, for the state now
 
     @classmethod
     def engine_options(cls) -> type:
@@ -118,12 +119,29 @@ class Driver:
 
     def _begin(self) -> None:
         """A hand is dealt: each seat is shown it, then the first seat is asked."""
+        self.changed()
         self.hand_number += 1
         self.start = self.hand_state().copy()
         self.sent = 0
         for seat in (0, 1):
-            self._say(seat, "deal", hand=self.hand_number, view=encode(self.seat_view(seat)))
+            self._say(seat, "deal", hand=self.hand_number, view=self.view(seat))
         self._ask()
+
+    def view(self, seat: int) -> Any:
+        """The seat's view as JSON values, made once for each state the game is in: a
+        move's events and the ask after it carry the same view (and the same object,
+        which the table then writes as JSON once)."""
+        views = self._views
+        if views is None:
+            views = self._views = [None, None]
+        made = views[seat]
+        if made is None:
+            made = views[seat] = encode(self.seat_view(seat))
+        return made
+
+    def changed(self) -> None:
+        """The game's state changed: the views are made again when next asked for."""
+        self._views = None
 
     def hand_state(self) -> Any:
         raise NotImplementedError
@@ -152,7 +170,17 @@ class Driver:
     def winner(self) -> int | None:
         raise NotImplementedError
 
-    def record(self, meta: Meta) -> str:
+    def played(self, ending: Ending | None = None) -> list[tuple[Any, Any]]:
+        """The hands of the record (as dealt, as ended): the finished ones and, for a game
+        that stopped (``ending``: resigned, on the clock, left), the one it stopped in."""
+        hands: list[tuple[Any, Any]] = list(getattr(self, "kept", []))
+        current = self.hand_state()
+        if ending is not None and (not hands or hands[-1][1] is not current):
+            hands.append((self.start, current))
+        return hands
+
+    def record(self, meta: Meta, ending: Ending | None = None) -> str:
+        """The game record: every hand played, the last one as far as it went."""
         raise NotImplementedError
 
     def _say(self, seat: int, kind: str, **fields: Any) -> None:
@@ -219,7 +247,7 @@ class GinDriver(Driver):
         hand = self.state.hand
         if hand.phase is not gin.Phase.OVER:
             seat = hand.to_move
-            self._say(seat, "ask", decision=GIN_DECISIONS[hand.phase], view=encode(self.state.view(seat)))
+            self._say(seat, "ask", decision=GIN_DECISIONS[hand.phase], view=self.view(seat))
 
     @property
     def over(self) -> bool:
@@ -242,6 +270,7 @@ class GinDriver(Driver):
         elif act in ("take", "decline", "stock", "pile", "undo", "knock", "play_on", "play_to_gin"):
             getattr(hand, _GIN_METHODS[act])(seat)
         self.moves.append((seat, dict(move)))
+        self.changed()
         self._flush()
         if hand.phase is gin.Phase.OVER:
             self._end_hand()
@@ -254,7 +283,7 @@ class GinDriver(Driver):
             return
         # Each event carries the seat's view once the move is done, so that a screen
         # draws the table from the rules' own view rather than working it out again.
-        views = [encode(self.state.view(seat)) for seat in (0, 1)]
+        views = [self.view(0), self.view(1)]
         while self.sent < len(events):
             e = events[self.sent]
             self.sent += 1
@@ -266,7 +295,7 @@ class GinDriver(Driver):
         assert hand.result is not None
         result = encode(hand.result)
         for seat in (0, 1):
-            self._say(seat, "hand_end", hand=self.hand_number, view=encode(self.state.view(seat)),
+            self._say(seat, "hand_end", hand=self.hand_number, view=self.view(seat),
                       result=result)
         self.kept.append((self.start, hand))
         self.state.record()
@@ -283,9 +312,9 @@ class GinDriver(Driver):
     def winner(self) -> int | None:
         return self.state.winner
 
-    def record(self, meta: Meta) -> str:
-        # A record holds whole hands: a game resigned in its first hand has none ("").
-        return gin_record.write(self.options, meta, self.kept) if self.kept else ""
+    def record(self, meta: Meta, ending: Ending | None = None) -> str:
+        hands = self.played(ending)
+        return gin_record.write(self.options, meta, hands, ending) if hands else ""
 
 
 _GIN_METHODS = {"take": "take_upcard", "decline": "decline_upcard", "stock": "draw_stock",
@@ -325,6 +354,7 @@ class CribDriver(Driver):
         hand = self.state.hand
         if hand.phase is crib.Phase.SHOW:
             hand.finish_show()       # nobody decides anything in the show
+            self.changed()
             self._flush()
         if hand.phase is crib.Phase.DONE:
             self._end_hand()
@@ -332,7 +362,7 @@ class CribDriver(Driver):
         seat = hand.to_act
         assert seat is not None
         decision = "lay_away" if hand.phase is crib.Phase.DISCARD else "play"
-        self._say(seat, "ask", decision=decision, view=encode(hand.view(seat)))
+        self._say(seat, "ask", decision=decision, view=self.view(seat))
 
     @property
     def over(self) -> bool:
@@ -363,6 +393,7 @@ class CribDriver(Driver):
         else:
             hand.go(seat)
         self.moves.append((seat, dict(move)))
+        self.changed()
         self._flush()
         self._ask()
 
@@ -371,7 +402,7 @@ class CribDriver(Driver):
         if self.sent >= len(events):
             return
         hand = self.state.hand
-        views = [encode(hand.view(seat)) for seat in (0, 1)]     # as GinRummy's: the view after the move
+        views = [self.view(0), self.view(1)]     # as GinRummy's: the view after the move
         while self.sent < len(events):
             e = events[self.sent]
             self.sent += 1
@@ -381,7 +412,7 @@ class CribDriver(Driver):
     def _end_hand(self) -> None:
         hand = self.state.hand
         for seat in (0, 1):
-            self._say(seat, "hand_end", hand=self.hand_number, view=encode(hand.view(seat)))
+            self._say(seat, "hand_end", hand=self.hand_number, view=self.view(seat))
         self.kept.append((self.start, hand))
         if not self.state.over:
             self.state.next_hand()
@@ -394,8 +425,9 @@ class CribDriver(Driver):
     def winner(self) -> int | None:
         return self.state.winner
 
-    def record(self, meta: Meta) -> str:
-        return crib_record.write(self.options, meta, self.kept) if self.kept else ""
+    def record(self, meta: Meta, ending: Ending | None = None) -> str:
+        hands = self.played(ending)
+        return crib_record.write(self.options, meta, hands, ending) if hands else ""
 
 
 DRIVERS: dict[str, type[Driver]] = {"ginrummy": GinDriver, "cribbage": CribDriver}

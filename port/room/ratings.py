@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import glicko2
 
-from port.room.store import Rating
-
-PROVISIONAL_RD = 110.0
+from port.room.store import PROVISIONAL_RD, Rating
 
 
 def _after(me: Rating, other: Rating, score: float) -> Rating:
@@ -36,7 +34,7 @@ def update(a: Rating, b: Rating, score_a: float) -> tuple[Rating, Rating]:
 
 
 def provisional(r: Rating) -> bool:
-    return r.rd > PROVISIONAL_RD
+    return r.rd > PROVISIONAL_RD          # the store's rule: its leaderboards split on it too
 
 
 def shown(r: Rating) -> str:

@@ -11,39 +11,57 @@ every table at the last move it acknowledged (``Room.resume_tables``).
 Several processes can share one Redis (``--redis``): then ``port.room.hub`` carries
 the messages between them; each table is still applied by one process only (its
 owner), and the others pass their players' intentions to it.
+
+This module is the room's edge (lila-ws's socket layer): the connections, the door
+(accounts and tokens) and the dispatch of each message to the part that owns it; the
+parts are modules of their own: ``lobby``, ``invitations``, ``play`` (the tables),
+``archive`` (finished games), ``house`` (the room's own bots), ``seeks`` (PLAY NOW),
+``blocks``, and ``limits`` holds every limit.
 """
 from __future__ import annotations
 
 import asyncio
+import errno
+import ipaddress
 import logging
+import math
+import os
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
-from port.checks import IllegalMove
-from port.files.gamerecord import Meta
-from port.protocol import GAMES, Message, ProtocolError, dump, dumps, parse
+from port.protocol import GAMES, Message, ProtocolError, dump, parse
 from port.room import accounts, ratings
-from port.room.games import DRIVERS, RulesError, replay
+from port.room.archive import Archive
+from port.room.blocks import Blocks
+from port.room.errors import Refused
+from port.room.house import House
 from port.room.hub import Hub, LocalHub
-from port.room.store import Rating, Store, StoreError, TableRow
-from port.room.tables import TIMEOUTS_TO_FORFEIT, Table
+from port.room.invitations import Invitations
+from port.room.limits import (CONNECTIONS_PER_ADDRESS, DESCRIPTORS_LOOK, DESCRIPTORS_SPARE, GUESTS_PER_ADDRESS,
+                              GUESTS_ROOM, GUESTS_ROOM_RATE, LOGIN_WITHIN, LOOK_BURST, LOOK_RATE,
+                              NO_DESCRIPTORS_SAID, REGISTERS_PER_ADDRESS, SEEK_WAIT, SEND_QUEUE, SYNC_QUEUE, TOKEN_TTL,
+                              Bucket, Limiter, RateLimit, SendBudget)
+from port.room.lobby import Lobby
+from port.room.play import Play
+from port.room.seeks import Seeks
+from port.room.store import Rating, Store, StoreError, StoreFull
+from port.room.tables import SHOWN_WAIT, Table
+from port.room.watch import Watch
 
 log = logging.getLogger("cardroom")
 
 CLOCK_DEFAULT = 60           # seconds a decision, unless the invitation says otherwise
 GRACE = 120.0                # seconds a dropped player has to come back
 INVITE_TTL = 120.0           # an invitation (each round of it) lives this long
-REMATCH_TTL = 120.0          # a finished table waits this long for a rematch
-TOKEN_TTL = 24 * 3600.0      # a session token resumes a session this long
-INVITES_OPEN_MAX = 10        # open invitations one player may have sent
 TICK = 0.2                   # how often the clocks are looked at
-SEND_QUEUE = 2000            # messages waiting for one slow client before it is let go
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+WRITE_BATCH = 64             # frames a connection's writer takes from its queue at once
 
 
 @dataclass
@@ -53,64 +71,84 @@ class Conn:
     ws: Any
     address: str
     name: str | None = None
+    token: bytes | None = None       # the hash of the session's token (``logout`` revokes it)
     bot: bool = False
     guest: bool = False
     watching: bool = False
     game: str | None = None          # the program the player is in, as its lobby said
-    rate: accounts.RateLimit = field(default_factory=accounts.RateLimit)
+    rate: RateLimit = field(default_factory=RateLimit)
+    looks: RateLimit = field(default_factory=lambda: RateLimit(LOOK_RATE, LOOK_BURST))   # games, top, profile
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     ratings: dict[str, Rating] = field(default_factory=dict)
+    # Fairness: what its answers cost is paid from ``budget`` (bytes) while ``answering``;
+    # a sync's pages wait for room in the queue (``roomy``) and hold the table's live
+    # messages back meanwhile (``held``), so the stream arrives whole and in order.
+    budget: SendBudget = field(default_factory=SendBudget)
+    answering: bool = False
+    held: dict[str, list[str]] = field(default_factory=dict)
+    roomy: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
 
     def put(self, text: str | None) -> bool:
         """Queue a frame (None: close once what is queued has gone)."""
         try:
             self.queue.put_nowait(text)
-            return True
         except asyncio.QueueFull:
             return False
+        if self.answering and text is not None:
+            self.budget.spend(len(text), time.monotonic())
+        return True
+
+    async def paid(self) -> None:
+        """Wait until this connection's answers so far are paid for."""
+        wait = self.budget.wait(time.monotonic())
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def room_for(self, n: int) -> bool:
+        """Wait until ``n`` more frames leave its queue no fuller than ``SYNC_QUEUE``
+        (the rest is for the live messages meanwhile); False: the connection is closed."""
+        while not self.closed and self.queue.qsize() + n > SYNC_QUEUE:
+            self.roomy.clear()
+            await self.roomy.wait()
+        return not self.closed
 
     async def write_loop(self) -> None:
-        """Send what is queued, in order; a slow client slows nobody else."""
+        """Send what is queued, in order; a slow client slows nobody else. What is queued
+        at once goes out in one write to the socket (a move's frames to a seat are two
+        or three: one system call, not three)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
+                batch = [await self.queue.get()]
+                while batch[-1] is not None and len(batch) < WRITE_BATCH and not self.queue.empty():
+                    batch.append(self.queue.get_nowait())
+                if not self.roomy.is_set() and self.queue.qsize() <= SYNC_QUEUE // 2:
+                    self.roomy.set()
+                texts = [t for t in batch if t is not None]
+                if len(texts) == 1:
+                    await self.ws.send(texts[0])
+                elif texts:
+                    await _send_together(self.ws, texts)
+                if batch[-1] is None:
                     await self.ws.close()
                     return
-                await self.ws.send(text)
         except ConnectionClosed:
             return           # the reading side sees the close and ends the connection
+        finally:
+            self.closed = True
+            self.roomy.set()
 
 
-@dataclass
-class Invitation:
-    id: str
-    sender: str                  # who invited first (seat 0)
-    to: str
-    game: str
-    rules: dict[str, Any]
-    clock: int
-    proposer: str                # who made the last proposal: the other one answers it
-    round: int = 1
-    changed: tuple[str, ...] = ()
-    expires: float = 0.0
-
-    def other(self, name: str) -> str:
-        return self.to if name.lower() == self.sender.lower() else self.sender
-
-    def party(self, name: str) -> bool:
-        return name.lower() in (self.sender.lower(), self.to.lower())
-
-    def message(self) -> str:
-        return dump("invitation", id=self.id, sender=self.sender, to=self.to, game=self.game, rules=self.rules,
-                    clock=self.clock, proposer=self.proposer, round=self.round, changed=list(self.changed),
-                    seconds=INVITE_TTL)
-
-
-class Refused(Exception):
-    """A request the room turns down: the sentence goes back as an error."""
+async def _send_together(ws: Any, texts: list[str]) -> None:
+    """Several text messages as one write to the socket: websockets' own framing
+    (``protocol.send_text``: compression, masking, the connection's state checked by
+    ``send_context``), the frames' bytes joined before they reach the transport."""
+    async with ws.send_context():
+        for text in texts:
+            ws.protocol.send_text(text.encode())
+        ws.transport.write(b"".join(ws.protocol.data_to_send()))
 
 
 class Room:
@@ -118,91 +156,152 @@ class Room:
 
     def __init__(self, store: Store, hub: Hub | None = None, rng: random.Random | None = None,
                  grace: float = GRACE, clock_default: int = CLOCK_DEFAULT,
-                 invite_ttl: float = INVITE_TTL) -> None:
+                 invite_ttl: float = INVITE_TTL, shown_wait: float = SHOWN_WAIT, trusted: Iterable[str] = (),
+                 per_address: int = CONNECTIONS_PER_ADDRESS, login_within: float = LOGIN_WITHIN,
+                 guests_per_address: int = GUESTS_PER_ADDRESS, house_levels: Sequence[str] = (),
+                 seek_wait: float = SEEK_WAIT) -> None:
         self.store = store
         self.hub = hub or LocalHub()
         self.rng = rng or random.SystemRandom()
         self.grace = grace
         self.clock_default = clock_default
         self.invite_ttl = invite_ttl
+        self.shown_wait = shown_wait
         self.conns: dict[str, Conn] = {}
         self.tables: dict[str, Table] = {}
-        self.invitations: dict[str, Invitation] = {}
-        self.limiter = accounts.Limiter(per_name=5, per_address=20, window=60.0)
+        self.limiter = Limiter()
+        self.trusted = networks(trusted)
+        self.per_address = per_address            # 0: no limit
+        self.login_within = login_within
+        self.connections: Counter[str] = Counter()  # open connections per address
+        self.guests_here = Bucket(max(1, guests_per_address), guests_per_address / 60.0)   # N a minute
+        self.guests_room = Bucket(GUESTS_ROOM, GUESTS_ROOM_RATE, keys=1)
+        self.registers = Bucket(REGISTERS_PER_ADDRESS, REGISTERS_PER_ADDRESS / 60.0)     # N a minute
+        self.guests_limited = guests_per_address > 0
+        self.no_descriptors_said: float | None = None
+        self.descriptors_looked = 0.0
         self.ticker: asyncio.Task[None] | None = None
+        # The parts of the room, each owning its messages (``on_<type>``).
+        self.lobby = Lobby(self)
+        self.invitations = Invitations(self)
+        self.play = Play(self)
+        self.archive = Archive(self)
+        self.house = House(self, house_levels)       # the room's own bots (issue 38)
+        self.seeks = Seeks(self, seek_wait)           # PLAY NOW
+        self.blocks = Blocks(self)
+        self.watch = Watch(self)
+        self.handlers: dict[str, Callable[[Any, Message], Awaitable[None]]] = {
+            name[3:]: getattr(part, name)
+            for part in (self, self.lobby, self.invitations, self.play, self.archive, self.seeks, self.blocks,
+                         self.watch)
+            for name in dir(part) if name.startswith("on_")}
         self.hub.attach(self)
 
     # ---- start and stop ------------------------------------------------------------------
 
     async def start(self) -> None:
+        asyncio.get_running_loop().set_exception_handler(self.loop_fault)
         await self.hub.start()
-        self.resume_tables()
+        self.house.start()               # in the room before the tables that wait for them
+        self.seeks.start()
+        self.play.resume_tables()
+        for name in self.store.guests():      # guests of a room stopped while they were in it
+            self.guest_left(name)
         self.ticker = asyncio.create_task(self._tick_loop())
 
     async def stop(self) -> None:
         if self.ticker is not None:
             self.ticker.cancel()
+        await self.house.stop()
         await self.hub.stop()
-
-    def resume_tables(self) -> None:
-        """Every table the store says is running, made again at its last move; its
-        players are away until they come back (each with the grace time from now)."""
-        now = time.time()
-        for row in self.store.running_tables():
-            if not self.hub.claim(row.table_id):
-                continue
-            self._load(row, now)
-
-    def _load(self, row: TableRow, now: float) -> Table | None:
-        extra = row.rules.get("_room", {}) if isinstance(row.rules.get("_room"), dict) else {}
-        rules = {k: v for k, v in row.rules.items() if k != "_room"}
-        try:
-            table = Table.resumed(row.table_id, row.game, row.players, rules, row.seed, int(extra.get("clock", 0)),
-                                  [(int(m["seat"]), m["move"]) for m in row.moves],
-                                  bots=tuple(extra.get("bots", (False, False))),
-                                  guests=tuple(extra.get("guests", (False, False))))
-        except (IllegalMove, ProtocolError, RulesError, KeyError, TypeError, ValueError) as exc:
-            log.error("table %s could not be resumed (%s); it is left in the store", row.table_id, exc)
-            return None
-        for seat in (0, 1):
-            if not self.hub.present(table.players[seat]):
-                table.away[seat] = now + self.grace
-        table.arm(now)
-        self.tables[table.id] = table
-        for name in table.players:
-            self.hub.seat(name, table.id)
-        return table
 
     # ---- connections -----------------------------------------------------------------------
 
     async def handler(self, ws: Any) -> None:
         """One connection, from its first message to its close."""
-        address = str((getattr(ws, "remote_address", None) or ("?",))[0])
+        address = client_address(ws, self.trusted)
+        if self.per_address and self.connections[address] >= self.per_address:
+            await _refuse(ws, f"too many connections from your address ({self.per_address} at most): close one first")
+            return
+        self.connections[address] += 1
         conn = Conn(ws, address)
         writer = asyncio.create_task(conn.write_loop())
+        deadline = asyncio.get_running_loop().call_later(self.login_within, self._not_logged_in, conn)
         try:
-            async for raw in ws:
-                await self.receive(conn, raw)
+            while True:
+                # decode=False: a text frame that is not UTF-8 reaches ``parse``, which
+                # answers it in a sentence (websockets would close the connection, 1007).
+                await self.receive(conn, await ws.recv(decode=False))
         except Exception as exc:    # a dropped connection is a normal end
             if not _closed(exc):
                 log.exception("connection from %s ended by a fault", address)
         finally:
+            deadline.cancel()
             writer.cancel()
+            self.connections[address] -= 1
+            if self.connections[address] <= 0:
+                del self.connections[address]
             await self.gone(conn)
+
+    def _not_logged_in(self, conn: Conn) -> None:
+        """A connection that has not logged in within its time is closed: one that never
+        does would hold a descriptor for ever."""
+        if conn.name is None:
+            reason = f"log in within {self.login_within:g} s: this connection is closed"
+            if not (conn.put(dump("error", refused="connection", reason=reason)) and conn.put(None)):
+                self._drop(conn)
+
+    def loop_fault(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's faults: out of file descriptors, asyncio's accept says so
+        (with a traceback) many times a second; that is one line a minute here, and the
+        connections the room has are served on."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
+            self._out_of_descriptors()
+            return
+        loop.default_exception_handler(context)
+
+    def _out_of_descriptors(self) -> None:
+        now = time.monotonic()
+        if self.no_descriptors_said is None or now - self.no_descriptors_said >= NO_DESCRIPTORS_SAID:
+            self.no_descriptors_said = now
+            log.error("out of file descriptors (%s open connections, a limit of %s): new connections wait "
+                      "until some close", sum(self.connections.values()), descriptor_limit())
+
+    def watch_descriptors(self, mono: float) -> None:
+        """uvloop's libuv turns a connection away itself when descriptors run out (it
+        accepts on a spare one and closes it at once), so no fault reaches the room:
+        every second the room counts its open descriptors and says it the same way (a
+        socket not yet a websocket holds one too, so the room's own count of connections
+        would not tell; the count is about 1 ms at 8,000 descriptors)."""
+        if mono < self.descriptors_looked + DESCRIPTORS_LOOK:
+            return
+        self.descriptors_looked = mono
+        try:
+            full = len(os.listdir("/proc/self/fd")) >= descriptor_limit() - DESCRIPTORS_SPARE
+        except OSError as exc:              # reading the list takes a descriptor too
+            full = exc.errno in (errno.EMFILE, errno.ENFILE)
+        if full:
+            self._out_of_descriptors()
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:
         # Past the rate, a client's messages wait their turn: this connection is read no
         # faster (websockets then stops reading its socket), a fast bot loses nothing,
         # and a flood slows only its sender.
-        if not conn.rate.allow(time.monotonic()):
+        while not conn.rate.allow(time.monotonic()):       # (a timer may wake a little early)
             await asyncio.sleep(conn.rate.wait())
-            conn.rate.allow(time.monotonic())
+        # Past its budget of bytes (what its answers made the room send), likewise.
+        await conn.paid()
         try:
             msg = parse(raw)
         except ProtocolError as exc:
             conn.put(dump("error", refused="message", reason=str(exc)))
             return
-        await self.answer(conn, msg)
+        conn.answering = True
+        try:
+            await self.answer(conn, msg)
+        finally:
+            conn.answering = False
 
     async def answer(self, who: Any, msg: Message) -> None:
         """Handle one checked message from a connection here (or, in Redis mode, from a
@@ -210,12 +309,13 @@ class Room:
         if who.name is None and msg.type not in PUBLIC:
             who.put(dump("error", refused=msg.type, reason="log in first (login, register or guest)"))
             return
-        handler: Callable[[Any, Message], Awaitable[None]] = getattr(self, "on_" + msg.type)
         try:
-            await handler(who, msg)
+            await self.handlers[msg.type](who, msg)
         except Refused as exc:
             fields = {"table": msg.get("table")} if msg.get("table") else {}
             who.put(dump("error", refused=msg.type, reason=str(exc), **fields))
+        except StoreFull:
+            who.put(dump("error", refused=msg.type, reason="the room's disk is full: try again later"))
         except StoreError as exc:
             who.put(dump("error", refused=msg.type, reason=f"the room could not keep that: {exc}"))
         except Exception:
@@ -231,82 +331,139 @@ class Room:
         self.hub.absent(name)
         self.left(name)
         self.hub.announce("left", name)
+        if conn.guest:
+            self.guest_left(name)
 
     def left(self, name: str) -> None:
         """A player left the room: away at the tables here, out of the invitations here."""
-        now = time.time()
-        for table in self._local_tables(name):
-            seat = table.seat_of(name)
-            if table.finished is None and seat is not None and seat not in table.away:
-                table.away[seat] = now + self.grace
-                self.send(table.players[1 - seat], "away", table=table.id, name=table.players[seat],
-                          seconds=self.grace)
-        for inv in [i for i in self.invitations.values() if i.party(name)]:
-            self._close_invitation(inv, f"{name} left the room")
-        self._presence_changed(name)
+        self.play.left(name)
+        self.invitations.left(name)
+        self.seeks.left(name)
+        self.watch.left(name)
+        self.lobby.changed(name)
 
     def came_back(self, name: str) -> None:
         """A player is back: at each table here where it was away, the opponent is told."""
-        for table in self._local_tables(name):
-            seat = table.seat_of(name)
-            if seat is not None and table.away.pop(seat, None) is not None:
-                self.send(table.players[1 - seat], "back", table=table.id, name=table.players[seat])
+        self.play.came_back(name)
+        self.watch.came_back(name)
 
     # ---- sending ---------------------------------------------------------------------------
 
     def send(self, to: str, kind: str, /, **fields: Any) -> None:
-        self.deliver(to, dump(kind, **fields))
+        self.deliver(to, dump(kind, **fields), fields.get("table"))
 
-    def deliver(self, name: str, text: str) -> None:
+    def deliver(self, name: str, text: str, table: str | None = None) -> None:
+        """A frame to a player, here or on another process. A frame of a table (``table``)
+        whose stream this connection is being sent waits for the end of it."""
         conn = self.conns.get(name.lower())
         if conn is not None:
-            if not conn.put(text):
+            held = conn.held.get(table) if table is not None and conn.held else None
+            if held is not None and len(held) < SEND_QUEUE:
+                held.append(text)
+            elif held is not None or not conn.put(text):
                 log.warning("%s is too slow to read its messages: let go", name)
                 self._drop(conn)
             return
         self.hub.forward(name, text)
+
+    async def stream(self, who: Any, table: str, pages: Iterator[list[str]], tail: Callable[[], list[str]]) -> None:
+        """A table's frames to one player, page by page, then ``tail()`` (the table's
+        state: its clock, an absence, its end). Each page waits until the connection's
+        answers so far are paid for and its queue has room; the table's live messages
+        to it are held meanwhile and follow the stream, in order."""
+        if not isinstance(who, Conn):      # a player on another process: at once, through the hub
+            for page in pages:
+                for text in page:
+                    who.put(text)
+            for text in tail():
+                who.put(text)
+            return
+        before = tail()
+        held = who.held[table] = []
+        try:
+            for page in pages:
+                await who.paid()
+                if not await who.room_for(len(page)):
+                    return
+                for text in page:
+                    who.put(text)
+            # Nothing of the table's happened meanwhile: its state as it is now (the
+            # clock's seconds left); else as it was, and what happened follows.
+            for text in before if held else tail():
+                who.put(text)
+        finally:
+            del who.held[table]
+            for text in held:
+                if not who.put(text):
+                    self._drop(who)
+                    break
 
     def _drop(self, conn: Conn) -> None:
         while not conn.queue.empty():
             conn.queue.get_nowait()
         conn.queue.put_nowait(None)
 
-    # ---- accounts ----------------------------------------------------------------------------
+    # ---- the door: accounts and sessions --------------------------------------------------------
 
     async def on_register(self, conn: Conn, msg: Message) -> None:
-        try:
-            name = accounts.check_name(msg["name"])
-        except ValueError as exc:
-            text = str(exc)[:-1] if str(exc).endswith(".") else str(exc)
-            raise Refused(text[:1].lower() + text[1:]) from None
-        if not self.limiter.allow(name, conn.address, time.monotonic()):
-            raise Refused("too many tries from here: wait a minute")
-        # scrypt takes ~0.1 s of CPU: off the event loop, so no table waits for it.
+        name, now = _checked_name(msg["name"]), time.monotonic()
+        # A taken name is refused before the hash is made; it guesses no password, so it
+        # counts against nobody. The hash (scrypt: ~0.1 s of CPU) is paid for from the
+        # address's allowance of new accounts.
+        wait = self.registers.wait(conn.address, now)
+        if wait > 0:
+            raise Refused(f"too many new accounts from your address: try again in {math.ceil(wait)} s")
+        if self.store.account(name) is not None:
+            raise Refused(f"the name {name} is taken")
+        self.registers.take(conn.address, now)
+        # Off the event loop, so no table waits for it.
         secret, salt = await asyncio.to_thread(accounts.hash_password, msg["password"])
         if not self.store.create_account(name, secret, salt, bool(msg.get("bot", False))):
-            self.limiter.failed(name, conn.address, time.monotonic())
             raise Refused(f"the name {name} is taken")
+        self.limiter.succeeded(name, conn.address)
         account = self.store.account(name)
         assert account is not None
         self._welcome(conn, account)
 
     async def on_login(self, conn: Conn, msg: Message) -> None:
         name, now = msg["name"], time.monotonic()
-        if not self.limiter.allow(name, conn.address, now):
-            raise Refused("too many failed logins: wait a minute")
-        account = self.store.account(name)
-        if account is None or account.guest:
-            self.limiter.failed(name, conn.address, now)
-            raise Refused(f"there is no account {name}: register it first")
-        if not await asyncio.to_thread(accounts.check_password, msg["password"], account.secret, account.salt):
-            self.limiter.failed(name, conn.address, now)
-            raise Refused(f"wrong password for {account.name}")
-        self.limiter.succeeded(name, conn.address)
+        account = await self._password_try(conn, name, msg["password"], now, token=msg.get("token"))
+        self.limiter.succeeded(account.name, conn.address)
         self._welcome(conn, account)
 
+    async def _password_try(self, conn: Conn, name: str, password: str, now: float,
+                            token: str | None = None) -> Any:
+        """The account, if the password is its own and the throttle lets this try through
+        (a wrong password counts against the name, the address and both together);
+        else Refused. A name with no account guesses no password: it counts nothing (a
+        bot's first login, before it registers, is one)."""
+        account = self.store.account(name)
+        if account is None or account.guest:
+            raise Refused(f"there is no account {name}: register it first")
+        known = False
+        if token is not None:
+            owner = self.store.account_by_token(accounts.token_hash(token), time.time())
+            known = owner is not None and owner.name.lower() == account.name.lower()
+        wait, what = self.limiter.wait(account.name, conn.address, now, known)
+        if wait > 0:
+            raise Refused(_held(what, account.name, wait))
+        if not await asyncio.to_thread(accounts.check_password, password, account.secret, account.salt):
+            self.limiter.failed(account.name, conn.address, now)
+            raise Refused(f"wrong password for {account.name}")
+        return account
+
     async def on_guest(self, conn: Conn, msg: Message) -> None:
+        now = time.monotonic()
+        if self.guests_limited and not self.guests_here.take(conn.address, now):
+            wait = math.ceil(self.guests_here.wait(conn.address, now))
+            raise Refused(f"too many new guests from your address: try again in {wait} s")
+        if self.guests_limited and not self.guests_room.take("", now):
+            raise Refused("too many new guests in the room just now: try again in a few seconds")
+
         def taken(n: str) -> bool:
-            return self.store.account(n) is not None or self.hub.present(n)
+            # A name with games in the records stays that guest's: a new guest of the
+            # same name would be shown the old one's games.
+            return self.store.account(n) is not None or self.hub.present(n) or bool(self.store.games_of(n, 1))
         for _ in range(20):
             name = accounts.guest_name(taken, self.rng)
             if self.store.create_account(name, b"", b"", False, guest=True):
@@ -336,306 +493,55 @@ class Room:
         if token is None:
             token = accounts.new_token()
             self.store.set_token(account.name, accounts.token_hash(token), time.time() + TOKEN_TTL)
+        conn.token = accounts.token_hash(token)
         conn.ratings = {g: self.store.rating(account.name, g) for g in GAMES}
-        self.hub.here(account.name, self._entry(conn))
+        self.hub.here(account.name, self.lobby.entry(conn))
         conn.put(dump("welcome", name=account.name, token=token, bot=conn.bot, guest=conn.guest,
                       ratings={g: _rating_fields(r) for g, r in conn.ratings.items()}))
         self.came_back(account.name)
         self.hub.announce("back", account.name)
-        tables = [t.summary(account.name) for t in self._local_tables(account.name)]
-        conn.put(dump("tables", tables=tables + self.hub.other_tables(account.name, {t["table"] for t in tables})))
-        self._presence_changed(account.name)
+        conn.put(dump("tables", tables=self.play.summaries(account.name)))
+        self.lobby.changed(account.name)
 
-    # ---- the lobby -----------------------------------------------------------------------------
+    async def on_logout(self, conn: Any, msg: Message) -> None:
+        """Leave, and the session's token resumes nothing from now on (``bye`` leaves it
+        working: a ``bye`` is a drop, for the tables)."""
+        if isinstance(conn, Conn) and conn.token is not None:
+            self.store.revoke_token(conn.token)
+            conn.token = None
+        await self.on_bye(conn, msg)
 
-    def _entry(self, conn: Conn) -> dict[str, Any]:
+    async def on_password(self, conn: Any, msg: Message) -> None:
+        """A new password, given the old one: every session token of the account is
+        revoked (a stolen one with it), and this connection gets a new one."""
+        if not isinstance(conn, Conn) or conn.guest:
+            raise Refused("a guest has no password: register a name of your own")
         assert conn.name is not None
-        playing = self.hub.playing(conn.name)
-        return {"name": conn.name, "bot": conn.bot, "guest": conn.guest,
-                "ratings": {g: ratings.shown(r) for g, r in conn.ratings.items()},
-                "status": "playing" if playing else "free", "tables": playing, "game": conn.game}
-
-    async def on_lobby(self, conn: Conn, msg: Message) -> None:
-        conn.watching = bool(msg.get("watch", conn.watching))
-        game = msg.get("game")
-        if game is not None and game != conn.game:
-            conn.game = game                 # the lobbies grey the other game's players
-            assert conn.name is not None
-            self._presence_changed(conn.name)
-        players = sorted(self.hub.everyone(), key=lambda e: e["name"].lower())
-        conn.put(dump("lobby", players=players))
-
-    def _presence_changed(self, name: str) -> None:
-        conn = self.conns.get(name.lower())
-        entry = self._entry(conn) if conn is not None else {"name": name, "gone": True}
-        if conn is not None:
-            self.hub.here(name, entry)
-        text = dump("presence", player=entry)
-        for other in self.conns.values():
-            if other.watching and other is not conn:
-                other.put(text)
-
-    # ---- invitations ------------------------------------------------------------------------------
-
-    async def on_invite(self, who: Any, msg: Message) -> None:
-        to = msg["to"]
-        if to.lower() == who.name.lower():
-            raise Refused("you cannot invite yourself")
-        entry = self.hub.find(to)
-        if entry is None:
-            raise Refused(f"{to} is not in the room")
-        mine = [i for i in self.invitations.values() if i.sender.lower() == who.name.lower()]
-        if len(mine) >= INVITES_OPEN_MAX:
-            raise Refused(f"you have {INVITES_OPEN_MAX} invitations open already: wait for their answers")
-        game = msg["game"]
-        rules = self._rules(game, msg.get("rules"))
-        clock = msg.get("clock", self.clock_default)
-        inv = Invitation(self.hub.new_id("i"), who.name, entry["name"], game, rules, clock, who.name,
-                         expires=time.monotonic() + self.invite_ttl)
-        self.invitations[inv.id] = inv
-        self._tell_both(inv)
-
-    def _rules(self, game: str, given: Any) -> dict[str, Any]:
         try:
-            return DRIVERS[game].check_rules(given)
-        except RulesError as exc:
-            raise Refused(str(exc)) from None
+            await self._password_try(conn, conn.name, msg["old"], time.monotonic())
+        except Refused as exc:
+            raise Refused(f"{exc}: the password is unchanged") from None
+        secret, salt = await asyncio.to_thread(accounts.hash_password, msg["new"])
+        self.store.set_password(conn.name, secret, salt)
+        token = accounts.new_token()
+        self.store.set_token(conn.name, accounts.token_hash(token), time.time() + TOKEN_TTL)
+        conn.token = accounts.token_hash(token)
+        conn.put(dump("password_changed", token=token))
 
-    def _invitation(self, who: Any, msg: Message) -> Invitation:
-        inv = self.invitations.get(msg["id"])
-        if inv is None or not inv.party(who.name):
-            raise Refused(f"there is no invitation {msg['id'][:40]} for you (it may have expired)")
-        return inv
-
-    def _answering(self, who: Any, inv: Invitation, doing: str) -> None:
-        if inv.proposer.lower() == who.name.lower():
-            raise Refused(f"you cannot {doing} your own proposal: {inv.other(who.name)} answers it")
-
-    async def on_counter(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
+    def guest_left(self, name: str) -> None:
+        """A guest's account goes once it is neither in the room nor at a running table
+        (a guest seated at one stays until that table ends, played, resigned, or its
+        grace run out): what it finished stays in the records, under its name."""
+        if self.hub.present(name):
             return
-        inv = self._invitation(who, msg)
-        self._answering(who, inv, "change")
-        rules = self._rules(inv.game, {**inv.rules, **(msg.get("rules") or {})})
-        clock = msg.get("clock", inv.clock)
-        changed = tuple(k for k in rules if rules[k] != inv.rules.get(k)) + (("clock",) if clock != inv.clock else ())
-        if not changed:
-            raise Refused("a proposal back changes at least one rule (or accept this one)")
-        inv.rules, inv.clock, inv.changed = rules, clock, changed
-        inv.proposer, inv.round = who.name, inv.round + 1
-        inv.expires = time.monotonic() + self.invite_ttl
-        self._tell_both(inv)
-
-    async def on_accept(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._answering(who, inv, "accept")
-        del self.invitations[inv.id]
-        self._tell_both(inv, closed="accepted")
-        self.open_table(inv.game, (inv.sender, inv.to), inv.rules, inv.clock)
-
-    async def on_decline(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._close_invitation(inv, f"declined by {who.name}")
-
-    async def on_cancel(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        inv = self._invitation(who, msg)
-        self._close_invitation(inv, f"withdrawn by {who.name}")
-
-    def _close_invitation(self, inv: Invitation, why: str) -> None:
-        self.invitations.pop(inv.id, None)
-        self._tell_both(inv, closed=why)
-
-    def _tell_both(self, inv: Invitation, closed: str | None = None) -> None:
-        text = inv.message() if closed is None else dump("invitation_closed", id=inv.id, why=closed)
-        self.deliver(inv.sender, text)
-        self.deliver(inv.to, text)
-
-    # ---- tables ------------------------------------------------------------------------------------
-
-    def open_table(self, game: str, players: tuple[str, str], rules: dict[str, Any], clock: int) -> Table:
-        """A new table: dealt, written to the store, its first messages sent."""
-        seed = self.rng.getrandbits(32)
-        kinds = [self.hub.find(p) or {} for p in players]
-        bots = (bool(kinds[0].get("bot")), bool(kinds[1].get("bot")))
-        guests = (bool(kinds[0].get("guest")), bool(kinds[1].get("guest")))
-        table = Table.new(self.hub.new_id("t"), game, players, rules, seed, clock, bots=bots, guests=guests)
-        stored = {**rules, "_room": {"clock": clock, "bots": list(bots), "guests": list(guests)}}
-        self.store.open_table(TableRow(table.id, game, players, stored, seed, time.time()))
-        self.hub.claim(table.id)
-        self.tables[table.id] = table
-        for seat, name in enumerate(players):
-            self.hub.seat(name, table.id)
-            self.send(name, "start", table=table.id, game=game, players=list(players), seat=seat, rules=rules,
-                      clock=clock)
-        self._after(table, time.time())
-        for name in players:
-            self._presence_changed(name)
-        return table
-
-    def _local_tables(self, name: str) -> list[Table]:
-        """The tables this process holds with ``name`` at them."""
-        return [t for t in (self.tables.get(i) for i in list(self.hub.seated(name))) if t is not None]
-
-    def _table(self, who: Any, msg: Message) -> tuple[Table, int]:
-        table = self.tables.get(msg["table"])
-        if table is None:
-            table = self.hub.take_over(msg["table"])
-        seat = table.seat_of(who.name) if table is not None else None
-        if table is None or seat is None:
-            raise Refused(f"you are not at table {msg['table'][:40]}")
-        return table, seat
-
-    async def on_move(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self._play(table, seat, msg["move"], by=None)
-        table.timeouts[seat] = 0
-
-    def _play(self, table: Table, seat: int, move: dict[str, Any], by: str | None) -> None:
-        """Make a move at a table: the rules check it, the store keeps it, then the
-        seats hear of it. A move the store cannot keep is taken back."""
-        index = len(table.driver.moves)
+        for table_id in self.hub.seated(name):
+            table = self.tables.get(table_id)
+            if table.finished is None if table is not None else self.store.table(table_id) is not None:
+                return
         try:
-            table.driver.apply(seat, move)
-        except (IllegalMove, ProtocolError) as exc:
-            raise Refused(_seat_words(str(exc), table)) from None
-        stored = {"seat": seat, "move": move} if by is None else {"seat": seat, "move": move, "by": by}
-        try:
-            self.store.add_move(table.id, index, stored)
-        except StoreError:
-            table.driver = replay(table.game, table.rules, table.seed, table.driver.moves[:-1])
-            table.driver.out = []
-            raise
-        self._after(table, time.time())
-
-    def _after(self, table: Table, now: float) -> None:
-        """Send what the last step owes each seat; start the next clock; end a game that is over."""
-        out = table.drain()
-        for seat, msg in out:
-            self.deliver(table.players[seat], dumps(msg))
-        after_hand = any(m["type"] == "hand_end" for _, m in out)
-        if table.driver.over:
-            self.finish(table, "played", None)
-            return
-        if table.arm(now, after_hand) is not None and table.asked is not None:
-            clock = dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(table.deadline - now, 1))
-            self.deliver(table.players[0], clock)
-            self.deliver(table.players[1], clock)
-
-    def finish(self, table: Table, how: str, loser: int | None) -> None:
-        """The game is over (played out, resigned, forfeited): record it, rate it, say it.
-        If the store cannot keep it now, the clocks' tick tries again (``ending``)."""
-        table.ending = (how, loser)
-        table.deadline = None
-        driver = table.driver
-        winner = driver.winner() if loser is None else 1 - loser
-        scores = driver.scores()
-        roles = tuple("room bot" if b else "room guest" if g else "room player" for b, g in zip(table.bots, table.guests))
-        meta = Meta(table.players, (roles[0], roles[1]), date=date.today().isoformat(), seed=table.seed)
-        record = driver.record(meta)
-        before = {p: self.store.rating(p, table.game) for p in table.players}
-        new: dict[str, Rating] | None = None
-        if not any(table.guests):
-            score = 0.5 if winner is None else 1.0 if winner == 0 else 0.0
-            a, b = ratings.update(before[table.players[0]], before[table.players[1]], score)
-            new = {table.players[0]: a, table.players[1]: b}
-        result = {"how": how, "winner": None if winner is None else table.players[winner],
-                  "loser": None if loser is None else table.players[loser], "scores": list(scores),
-                  "hands": len(driver.kept), "seed": table.seed}
-        number = self.store.finish_game(table.id, table.game, table.players, record, result, new)
-        changes = {p: {"before": ratings.shown(before[p]), "after": ratings.shown((new or before)[p]),
-                       "change": round((new or before)[p].rating - before[p].rating)} for p in table.players}
-        said = dump("game_end", table=table.id, number=number, how=how, winner=result["winner"],
-                    scores=list(scores), rated=new is not None, ratings=changes)
-        table.finished = {**result, "number": number, "at": time.monotonic(), "said": said}
-        table.deadline = table.asked = table.ending = None
-        table.settle()
-        for p in table.players:
-            conn = self.conns.get(p.lower())
-            if conn is not None and new is not None:
-                conn.ratings[table.game] = new[p]
-            self.deliver(p, said)
-        for p in table.players:
-            self._presence_changed(p)
-
-    async def on_resign(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        if table.finished is not None:
-            raise Refused("that game is over")
-        self.finish(table, "resigned", seat)
-
-    async def on_sync(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        for m in table.since(seat, msg.get("since", 0)):
-            who.put(dumps(m))
-        if table.finished is not None:
-            who.put(table.finished["said"])          # the game's end, as it was said
-            return
-        if table.deadline is not None and table.asked is not None:
-            who.put(dump("clock", table=table.id, seat=table.asked, name=table.players[table.asked],
-                         seconds=round(max(0.0, table.deadline - time.time()), 1)))
-        other = 1 - seat
-        if other in table.away:
-            who.put(dump("away", table=table.id, name=table.players[other],
-                         seconds=round(max(0.0, table.away[other] - time.time()), 1)))
-
-    async def on_rematch(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        if table.finished is None:
-            raise Refused("a rematch is offered when the game is over")
-        table.rematch.add(seat)
-        if len(table.rematch) < 2:
-            self.send(table.players[1 - seat], "rematch", table=table.id, name=who.name)
-            return
-        table.rematch.clear()
-        self.open_table(table.game, (table.players[1], table.players[0]), table.rules, table.clock)
-
-    async def on_chat(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        text = dump("chat", table=table.id, name=who.name, text=msg["text"])
-        who.put(text)
-        if not table.muted[1 - seat]:
-            self.deliver(table.players[1 - seat], text)
-
-    async def on_mute(self, who: Any, msg: Message) -> None:
-        if await self.hub.route(who, msg):
-            return
-        table, seat = self._table(who, msg)
-        table.muted[seat] = msg["on"]
-        who.put(dump("muted", table=table.id, on=msg["on"]))
-
-    # ---- finished games ---------------------------------------------------------------------------
-
-    async def on_games(self, who: Any, msg: Message) -> None:
-        name = msg.get("name", who.name)
-        rows = self.store.games_of(name)
-        who.put(dump("games", name=name, games=[{"number": g.number, "game": g.game, "players": list(g.players),
-                                                 "result": g.result, "finished": g.finished} for g in rows]))
-
-    async def on_game(self, who: Any, msg: Message) -> None:
-        row = self.store.game(msg["number"])
-        if row is None or who.name.lower() not in (p.lower() for p in row.players):
-            raise Refused(f"game {msg['number']} is not one of yours")
-        who.put(dump("record", number=row.number, game=row.game, players=list(row.players), result=row.result,
-                     text=row.record))
+            self.store.drop_account(name)
+        except StoreError as exc:
+            log.warning("the guest %s could not be removed: %s", name, exc)
 
     async def on_ping(self, who: Any, msg: Message) -> None:
         who.put(dump("pong", **({"t": msg["t"]} if "t" in msg.fields else {})))
@@ -656,76 +562,98 @@ class Room:
                 log.exception("a fault in the room's clocks")
 
     def tick(self, now: float, mono: float) -> None:
-        """Run out what has run out: move clocks, absences, invitations, rematch offers."""
-        for inv in [i for i in self.invitations.values() if i.expires <= mono]:
-            self._close_invitation(inv, "expired")
-        for table in list(self.tables.values()):
+        """Run out what has run out: invitations, then each table's clocks, absences and
+        rematch offers."""
+        self.invitations.tick(mono)
+        self.seeks.tick(mono)
+        self.play.tick(now, mono)
+        self.watch_descriptors(mono)
+
+
+def _checked_name(name: str) -> str:
+    """A name for a new account, or Refused in the sentence ``accounts.check_name`` gives."""
+    try:
+        return accounts.check_name(name, new=True)
+    except ValueError as exc:
+        text = str(exc)[:-1] if str(exc).endswith(".") else str(exc)
+        raise Refused(text[:1].lower() + text[1:]) from None
+
+
+def _held(what: str, name: str, wait: float) -> str:
+    """The throttle's refusal: who is held, and for how long."""
+    if what == "address":
+        return f"too many failed logins from your address: try again in {math.ceil(wait)} s"
+    return f"too many wrong passwords for {name}: try again in {math.ceil(wait)} s"
+
+
+def networks(given: Iterable[str]) -> tuple[Network, ...]:
+    """``--trusted-proxy``'s addresses and networks (``127.0.0.1``, ``10.0.0.0/8``, a
+    comma-separated list); ValueError with one sentence for one that is not."""
+    out = []
+    for item in given:
+        for part in filter(None, (p.strip() for p in item.split(","))):
             try:
-                self._tick_table(table, now, mono)
-            except StoreError as exc:      # the store is failing: said once a tick, tried again next
-                log.error("table %s: %s", table.id, exc)
-            except Exception:
-                log.exception("a fault at table %s", table.id)
+                out.append(ipaddress.ip_network(part, strict=False))
+            except ValueError:
+                raise ValueError(f"{part!r} is not an address or a network (10.0.0.1, 10.0.0.0/8)") from None
+    return tuple(out)
 
-    def _tick_table(self, table: Table, now: float, mono: float) -> None:
-        if table.finished is not None:
-            if mono - table.finished["at"] > REMATCH_TTL:
-                self._forget(table)
-            return
-        if table.ending is not None:
-            self.finish(table, *table.ending)          # the store could not keep it before
-            return
-        for seat, until in list(table.away.items()):
-            if until <= now:
-                if (1 - seat) in table.away:
-                    self._abandon(table)
-                else:
-                    self.finish(table, "away", seat)
-                return
-        if table.deadline is not None and table.deadline <= now:
-            self._clock_ran_out(table, now)
 
-    def _clock_ran_out(self, table: Table, now: float) -> None:
-        seat = table.asked
-        assert seat is not None
+def _trusted(address: str, trusted: Sequence[Network]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in net for net in trusted)
+
+
+def forwarded(peer: str, header: Sequence[str], trusted: Sequence[Network]) -> str:
+    """The client's address: the peer's, unless the peer is a trusted proxy; then the
+    last address in X-Forwarded-For that is not a trusted proxy (each proxy appends the
+    address it heard from, so only the part the trusted proxies wrote is believed; what
+    a client wrote before them is not)."""
+    if not trusted or not _trusted(peer, trusted):
+        return peer
+    hops = [h.strip() for line in header for h in line.split(",") if h.strip()]
+    for hop in reversed(hops):
         try:
-            move = table.standin_move(seat)
-        except Exception:
-            log.exception("the stand-in could not move at table %s; its clock is stopped", table.id)
-            table.deadline = None
-            return
-        table.timeouts[seat] += 1
-        count = table.timeouts[seat]
-        for p in table.players:
-            self.send(p, "timeout", table=table.id, seat=seat, name=table.players[seat], count=count, move=move,
-                      forfeit=count >= TIMEOUTS_TO_FORFEIT)
-        if count >= TIMEOUTS_TO_FORFEIT:
-            self.finish(table, "clock", seat)
-            return
-        self._play(table, seat, move, by="clock")
+            ipaddress.ip_address(hop)
+        except ValueError:
+            return peer                  # a hop that is not an address: believe none of it
+        if not _trusted(hop, trusted):
+            return hop
+    return peer
 
-    def _abandon(self, table: Table) -> None:
-        """Both players gone past their grace: the game counts for nothing."""
-        self.store.drop_table(table.id)
-        self._forget(table)
 
-    def _forget(self, table: Table) -> None:
-        self.tables.pop(table.id, None)
-        self.hub.release(table.id)
-        for name in table.players:
-            self.hub.unseat(name, table.id)
+def client_address(ws: Any, trusted: Sequence[Network]) -> str:
+    peer = str((getattr(ws, "remote_address", None) or ("?",))[0])
+    if not trusted:
+        return peer
+    request = getattr(ws, "request", None)
+    header = request.headers.get_all("X-Forwarded-For") if request is not None else []
+    return forwarded(peer, header, trusted)
+
+
+async def _refuse(ws: Any, reason: str) -> None:
+    """Say why in one message, then close (1013: try again later)."""
+    try:
+        await ws.send(dump("error", refused="connection", reason=reason))
+        await ws.close(1013, "too many connections")
+    except Exception:           # it went first: nothing to tell
+        pass
+
+
+def descriptor_limit() -> int:
+    import resource
+
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def _rating_fields(r: Rating) -> dict[str, Any]:
     return {"rating": round(r.rating, 1), "rd": round(r.rd, 1), "games": r.games, "shown": ratings.shown(r),
             "provisional": ratings.provisional(r)}
-
-
-def _seat_words(text: str, table: Table) -> str:
-    """The engine's "seat 1" in a player's words: the seat's name."""
-    for seat in (0, 1):
-        text = text.replace(f"seat {seat}'s", f"{table.players[seat]}'s").replace(f"seat {seat} ", f"{table.players[seat]} ")
-    return text
 
 
 def _closed(exc: Exception) -> bool:
@@ -738,4 +666,4 @@ def new_id(prefix: str) -> str:
     return prefix + secrets.token_hex(6)
 
 
-__all__ = ["Conn", "Invitation", "Room", "new_id"]
+__all__ = ["Conn", "Room", "client_address", "forwarded", "networks", "new_id"]

@@ -24,12 +24,18 @@ from pathlib import Path
 from typing import Any, Protocol
 
 DB_NAME = "ROOM.DB"
-SCHEMA_VERSION = 1              # PRAGMA user_version: a later schema migrates from it
+SCHEMA_VERSION = 3              # PRAGMA user_version: a later schema migrates from it
 GAMES = ("ginrummy", "cribbage")
+PROVISIONAL_RD = 110.0          # a rating is provisional while its deviation is above this (lichess's rule)
 
 
 class StoreError(Exception):
     """The store cannot do what was asked; the message is one plain sentence."""
+
+
+class StoreFull(StoreError):
+    """The store has no space left (its disk is full): what was asked can be asked again
+    once there is space."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,31 @@ class FinishedGame:
 
 
 @dataclass(frozen=True)
+class RatedGame:
+    """One rated game in a player's rating history: the rating before and after it."""
+    number: int
+    game: str
+    name: str                   # the player, as the game's record spells it
+    opponent: str
+    score: float                # 1 won, 0.5 drawn, 0 lost
+    before: Rating
+    after: Rating
+    finished: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player on a game's leaderboard: the rating, and the rated games' results
+    counted since the rating history began (docs/room-store.md)."""
+    name: str
+    bot: bool
+    rating: Rating
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+
+@dataclass(frozen=True)
 class TableRow:
     """A running table: its position is the seed, the rules and the moves so far."""
     table_id: str
@@ -79,13 +110,28 @@ class Store(Protocol):
     def account(self, name: str) -> Account | None: ...
     def set_token(self, name: str, token_hash: bytes, expires: float) -> None: ...
     def account_by_token(self, token_hash: bytes, now: float) -> Account | None: ...
+    def revoke_token(self, token_hash: bytes) -> None: ...
+    def set_password(self, name: str, secret: bytes, salt: bytes) -> None: ...   # and every token revoked
+    def drop_account(self, name: str) -> None: ...      # a guest's: with its tokens and ratings
+    def guests(self) -> list[str]: ...
     # ratings, per game ("ginrummy" | "cribbage")
     def rating(self, name: str, game: str) -> Rating: ...
     def ratings(self, names: Sequence[str], game: str) -> dict[str, Rating]: ...
     def finish_game(self, table_id: str, game: str, players: tuple[str, str], record: str,
-                    result: dict[str, Any], ratings: dict[str, Rating] | None) -> int: ...
+                    result: dict[str, Any], ratings: dict[str, Rating] | None,
+                    before: dict[str, Rating] | None = None) -> int: ...
     def game(self, number: int) -> FinishedGame | None: ...
-    def games_of(self, name: str, limit: int = 50) -> list[FinishedGame]: ...
+    def games_of(self, name: str, limit: int = 50, records: bool = True) -> list[FinishedGame]: ...
+    # looking back: each rated game's ratings before and after, the leaderboards
+    def rating_history(self, name: str, game: str, limit: int = 50) -> list[RatedGame]: ...
+    def leaderboard(self, game: str, provisional: bool = False, start: int = 0,
+                    limit: int = 20) -> list[Standing]: ...
+    def standing(self, name: str, game: str) -> Standing | None: ...
+    def running_list(self) -> list[TableRow]: ...
+    # blocks (private: a player's own; gone with either account)
+    def set_block(self, who: str, whom: str, on: bool) -> None: ...
+    def blocks(self, who: str) -> list[str]: ...
+    def blocked(self, a: str, b: str) -> bool: ...      # either way
     # running tables
     def open_table(self, table: TableRow) -> None: ...
     def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None: ...
@@ -114,6 +160,32 @@ def check_game(game: str) -> str:
     if game not in GAMES:
         raise StoreError(f"There is no game called {game!r} in the room.")
     return game
+
+
+def provisional(r: Rating) -> bool:
+    return r.rd > PROVISIONAL_RD
+
+
+def score_of(name: str, result: dict[str, Any]) -> float:
+    """A player's score in a finished game from its result: ``winner`` names the winner
+    (None: a draw)."""
+    winner = result.get("winner")
+    if winner is None:
+        return 0.5
+    return 1.0 if str(winner).lower() == name.lower() else 0.0
+
+
+def history_rows(players: tuple[str, str], result: dict[str, Any], ratings: dict[str, Rating] | None,
+                 before: dict[str, Rating] | None) -> list[tuple[str, str, float, Rating, Rating]]:
+    """What a finished game adds to the rating history: per rated player (name,
+    opponent, score, before, after); nothing for a game not rated or without ``before``."""
+    if not ratings or not before:
+        return []
+    rows = []
+    for seat, name in enumerate(players):
+        if name in ratings and name in before:
+            rows.append((name, players[1 - seat], score_of(name, result), before[name], ratings[name]))
+    return rows
 
 
 def wrong_index(table_id: str, have: int, index: int) -> StoreError:
@@ -218,8 +290,33 @@ CREATE TABLE moves (
     PRIMARY KEY (table_id, idx)
 ) WITHOUT ROWID;
 """
+# Version 2: the rating history (each rated game's ratings before and after, per
+# player), and the leaderboards' order. Games finished before it have no history.
+_HISTORY = """
+CREATE TABLE history (
+    name TEXT NOT NULL COLLATE NOCASE,
+    game TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    opponent TEXT NOT NULL,
+    score REAL NOT NULL,
+    rating_before REAL NOT NULL, rd_before REAL NOT NULL, vol_before REAL NOT NULL, games_before INTEGER NOT NULL,
+    rating_after REAL NOT NULL, rd_after REAL NOT NULL, vol_after REAL NOT NULL, games_after INTEGER NOT NULL,
+    finished REAL NOT NULL,
+    PRIMARY KEY (name, game, number)
+) WITHOUT ROWID;
+CREATE INDEX ratings_top ON ratings (game, rating DESC);
+"""
+# Version 3: blocks (a player's, private: who blocked whom), gone with either account.
+_BLOCKS = """
+CREATE TABLE blocks (
+    who TEXT NOT NULL COLLATE NOCASE REFERENCES accounts(name) ON DELETE CASCADE,
+    whom TEXT NOT NULL COLLATE NOCASE REFERENCES accounts(name) ON DELETE CASCADE,
+    PRIMARY KEY (who, whom)
+) WITHOUT ROWID;
+CREATE INDEX blocks_whom ON blocks (whom, who);
+"""
 # Each later schema adds its step here: _MIGRATIONS[v] takes version v to v + 1.
-_MIGRATIONS: dict[int, str] = {0: _SCHEMA}
+_MIGRATIONS: dict[int, str] = {0: _SCHEMA, 1: _HISTORY, 2: _BLOCKS}
 
 
 class SqliteStore:
@@ -243,6 +340,7 @@ class SqliteStore:
         if not self.path.exists() and not os.access(self.path.parent, os.W_OK):
             raise StoreError(f"The room's data directory {self.path.parent} is read-only, "
                              f"so its database {self.path.name} cannot be made.")
+        self._create_private()
         try:
             # isolation_level=None: no implicit transactions; each write says BEGIN itself.
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5.0)
@@ -257,6 +355,17 @@ class SqliteStore:
             db.close()
             raise
         return db
+
+    def _create_private(self) -> None:
+        """A new database file is made readable by its owner only (0600): it holds the
+        password hashes. SQLite makes the -wal and -shm files with the database file's
+        own permissions, so they are 0600 too."""
+        try:
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass                     # there already (or another process made it just now)
+        except OSError:
+            pass                     # SQLite says why in its own words, next
 
     def _why(self, e: sqlite3.DatabaseError) -> str:
         text = str(e).lower()
@@ -312,7 +421,7 @@ class SqliteStore:
             try:
                 yield self._db
             except sqlite3.DatabaseError as e:
-                raise StoreError(self._failed(e)) from None
+                raise self._failed(e) from None
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
@@ -324,17 +433,22 @@ class SqliteStore:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     yield db
+                    db.execute("COMMIT")
                 except BaseException:
-                    db.execute("ROLLBACK")
+                    # A COMMIT that failed (a full disk) leaves the transaction open.
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
                     raise
-                db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
-                raise StoreError(self._failed(e)) from None
+                raise self._failed(e) from None
 
-    def _failed(self, e: sqlite3.DatabaseError) -> str:
+    def _failed(self, e: sqlite3.DatabaseError) -> StoreError:
         if isinstance(e, sqlite3.OperationalError) and "locked" in str(e).lower():
-            return f"The room database {self.path} is busy (another process holds it)."
-        return self._why(e)
+            return StoreError(f"The room database {self.path} is busy (another process holds it).")
+        if getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+            # SQLite's "database or disk is full": the disk (or the file's limit), not damage.
+            return StoreFull(f"The room's disk is full: {self.path} cannot grow.")
+        return StoreError(self._why(e))
 
     # -- accounts --------------------------------------------------------------------
 
@@ -368,6 +482,27 @@ class SqliteStore:
                 (bytes(token_hash), now)).fetchone()
         return _account(row)
 
+    def revoke_token(self, token_hash: bytes) -> None:
+        with self._writing() as db:
+            db.execute("DELETE FROM tokens WHERE token_hash = ?", (bytes(token_hash),))
+
+    def set_password(self, name: str, secret: bytes, salt: bytes) -> None:
+        with self._writing() as db:
+            if db.execute("UPDATE accounts SET secret = ?, salt = ? WHERE name = ?",
+                          (bytes(secret), bytes(salt), name)).rowcount != 1:
+                raise StoreError(f"There is no account called {name!r}.")
+            # tokens.name is the account's name as written: found through accounts (NOCASE).
+            db.execute("DELETE FROM tokens WHERE name = (SELECT name FROM accounts WHERE name = ?)", (name,))
+
+    def drop_account(self, name: str) -> None:
+        with self._writing() as db:
+            db.execute("DELETE FROM ratings WHERE name = ?", (name,))
+            db.execute("DELETE FROM accounts WHERE name = ?", (name,))     # its tokens and blocks cascade
+
+    def guests(self) -> list[str]:
+        with self._reading() as db:
+            return [r[0] for r in db.execute("SELECT name FROM accounts WHERE guest = 1 ORDER BY name")]
+
     # -- ratings and finished games --------------------------------------------------
 
     def rating(self, name: str, game: str) -> Rating:
@@ -384,12 +519,19 @@ class SqliteStore:
         return out
 
     def finish_game(self, table_id: str, game: str, players: tuple[str, str], record: str,
-                    result: dict[str, Any], ratings: dict[str, Rating] | None) -> int:
+                    result: dict[str, Any], ratings: dict[str, Rating] | None,
+                    before: dict[str, Rating] | None = None) -> int:
         check_game(game)
+        finished = time.time()
         with self._writing() as db:
             cur = db.execute(
                 "INSERT INTO games (game, player0, player1, record, result, finished) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, players[0], players[1], record, to_json(result), time.time()))
+                (game, players[0], players[1], record, to_json(result), finished))
+            number = int(cur.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO history VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(name, game, number, other, score, b.rating, b.rd, b.vol, b.games, a.rating, a.rd, a.vol, a.games,
+                  finished) for name, other, score, b, a in history_rows(players, result, ratings, before)])
             for name, r in (ratings or {}).items():
                 db.execute(
                     "INSERT INTO ratings (name, game, rating, rd, vol, games) VALUES (?, ?, ?, ?, ?, ?)"
@@ -397,7 +539,7 @@ class SqliteStore:
                     " vol = excluded.vol, games = excluded.games",
                     (name, game, r.rating, r.rd, r.vol, r.games))
             db.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))   # its moves cascade
-            return int(cur.lastrowid or 0)
+            return number
 
     def game(self, number: int) -> FinishedGame | None:
         with self._reading() as db:
@@ -405,12 +547,83 @@ class SqliteStore:
                              " WHERE number = ?", (number,)).fetchone()
         return _finished(row) if row else None
 
-    def games_of(self, name: str, limit: int = 50) -> list[FinishedGame]:
+    def games_of(self, name: str, limit: int = 50, records: bool = True) -> list[FinishedGame]:
+        """A player's games, newest first; ``records=False``: without their records'
+        text (a list of results reads no record)."""
+        record = "record" if records else "''"
         with self._reading() as db:
-            rows = db.execute("SELECT number, game, player0, player1, record, result, finished FROM games"
+            rows = db.execute(f"SELECT number, game, player0, player1, {record}, result, finished FROM games"
                               " WHERE player0 = ? OR player1 = ? ORDER BY number DESC LIMIT ?",
                               (name, name, max(0, limit))).fetchall()
         return [_finished(r) for r in rows]
+
+    # -- looking back ----------------------------------------------------------------
+
+    def rating_history(self, name: str, game: str, limit: int = 50) -> list[RatedGame]:
+        """A player's rated games of ``game``, newest first, each with the ratings
+        before and after it."""
+        check_game(game)
+        with self._reading() as db:
+            rows = db.execute("SELECT * FROM history WHERE name = ? AND game = ? ORDER BY number DESC LIMIT ?",
+                              (name, game, max(0, limit))).fetchall()
+        return [RatedGame(r[2], r[1], r[0], r[3], r[4], Rating(r[5], r[6], r[7], r[8]), Rating(r[9], r[10], r[11], r[12]),
+                          r[13]) for r in rows]
+
+    def leaderboard(self, game: str, provisional: bool = False, start: int = 0,
+                    limit: int = 20) -> list[Standing]:
+        """``game``'s rated players from the ``start``-th (0: the first), by rating,
+        highest first (a tie by name): the established ratings, or the provisional."""
+        check_game(game)
+        side = ">" if provisional else "<="
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT r.name, a.bot, r.rating, r.rd, r.vol, r.games FROM ratings r"
+                " JOIN accounts a ON a.name = r.name"
+                f" WHERE r.game = ? AND r.rd {side} ? ORDER BY r.rating DESC, lower(r.name) LIMIT ? OFFSET ?",
+                (game, PROVISIONAL_RD, max(0, limit), max(0, start))).fetchall()
+            return [self._standing(db, r, game) for r in rows]
+
+    def standing(self, name: str, game: str) -> Standing | None:
+        """A player's rating and results in ``game`` (None: no such account)."""
+        check_game(game)
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT a.name, a.bot, coalesce(r.rating, ?), coalesce(r.rd, ?), coalesce(r.vol, ?),"
+                " coalesce(r.games, 0) FROM accounts a LEFT JOIN ratings r ON r.name = a.name AND r.game = ?"
+                " WHERE a.name = ?", (Rating.rating, Rating.rd, Rating.vol, game, name)).fetchone()
+            return self._standing(db, row, game) if row else None
+
+    def _standing(self, db: sqlite3.Connection, row: tuple[Any, ...], game: str) -> Standing:
+        counts = dict(db.execute("SELECT score, count(*) FROM history WHERE name = ? AND game = ? GROUP BY score",
+                                 (row[0], game)).fetchall())
+        return Standing(row[0], bool(row[1]), Rating(*row[2:6]), counts.get(1.0, 0), counts.get(0.5, 0),
+                        counts.get(0.0, 0))
+
+    # -- blocks ----------------------------------------------------------------------
+
+    def set_block(self, who: str, whom: str, on: bool) -> None:
+        """``who`` blocks ``whom`` (``on``) or no longer; both accounts must be there."""
+        with self._writing() as db:
+            if not on:
+                db.execute("DELETE FROM blocks WHERE who = ? AND whom = ?", (who, whom))
+                return
+            names = [db.execute("SELECT name FROM accounts WHERE name = ?", (n,)).fetchone() for n in (who, whom)]
+            if None in names:
+                raise StoreError(f"There is no account called {who if names[0] is None else whom!r}.")
+            db.execute("INSERT INTO blocks (who, whom) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                       (names[0][0], names[1][0]))
+
+    def blocks(self, who: str) -> list[str]:
+        """The players ``who`` has blocked, by name as written, in alphabetical order."""
+        with self._reading() as db:
+            rows = db.execute("SELECT whom FROM blocks WHERE who = ? ORDER BY lower(whom)", (who,)).fetchall()
+        return [r[0] for r in rows]
+
+    def blocked(self, a: str, b: str) -> bool:
+        """Whether either of the two has blocked the other."""
+        with self._reading() as db:
+            return db.execute("SELECT 1 FROM blocks WHERE (who = ? AND whom = ?) OR (who = ? AND whom = ?) LIMIT 1",
+                              (a, b, b, a)).fetchone() is not None
 
     # -- running tables --------------------------------------------------------------
 
@@ -441,6 +654,13 @@ class SqliteStore:
             row = db.execute("SELECT table_id, game, player0, player1, rules, seed, created FROM tables"
                              " WHERE table_id = ?", (table_id,)).fetchone()
             return self._table(db, row) if row else None
+
+    def running_list(self) -> list[TableRow]:
+        """The running tables without their moves, newest first (the pages' list)."""
+        with self._reading() as db:
+            rows = db.execute("SELECT table_id, game, player0, player1, rules, seed, created FROM tables"
+                              " ORDER BY created DESC, table_id").fetchall()
+        return [TableRow(r[0], r[1], (r[2], r[3]), json.loads(r[4]), r[5], r[6]) for r in rows]
 
     def running_tables(self) -> list[TableRow]:
         with self._reading() as db:

@@ -15,12 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from port.cribbage.main.roomplay import RoomPlay, play
+from port.cribbage.main.room import ROOM
+from port.cribbage.main.roomplay import RoomPlay
 from port.cribbage.rules import View
 from port.main.driver import Driver
 from port.main.roomsession import RoomSession, TableLink
 from port.protocol import decode
 from port.room.games import CribDriver
+from port.room.watch import public_messages
 from port.screen import png
 from tests.cribbage.helpers import box_up, open_cribbage
 
@@ -30,21 +32,23 @@ SEED = 11
 NOW = 1000.0
 
 
-def link_to(driver: CribDriver) -> tuple[RoomSession, TableLink]:
-    """A session that never connects (its clock stopped) and a table link at seat 0."""
+def link_to(driver: CribDriver, watching: bool = False) -> tuple[RoomSession, TableLink]:
+    """A session that never connects (its clock stopped) and a table link at seat 0 (or
+    one that watches the table: Cy watching Ann and Bob)."""
     session = RoomSession("ws://127.0.0.1:9", now=lambda: NOW)
-    session.name = "Ann"
+    session.name = "Cy" if watching else "Ann"
     session.client.status = "open"          # as a session in the room: your moves are taken
-    link = TableLink(session, "tscene", "cribbage", 0, ["Ann", "Bob"], dict(RULES), 60)
+    link = TableLink(session, "tscene", "cribbage", 0, ["Ann", "Bob"], dict(RULES), 60, watching=watching)
     return session, link
 
 
 def say(driver: CribDriver, link: TableLink, seq: list[int]) -> None:
-    """What the room's driver owes the link's seat, as the session hands it over."""
-    for seat, msg in driver.out:
-        if seat == link.seat:
-            seq[0] += 1
-            link.hear({**msg, "table": link.table, "seq": seq[0]})
+    """What the room's driver owes the link's seat (a watcher: the public stream made of
+    both seats' messages), as the session hands it over."""
+    said = public_messages("cribbage", driver.out) if link.watching else [m for s, m in driver.out if s == link.seat]
+    for msg in said:
+        seq[0] += 1
+        link.hear({**msg, "table": link.table, "seq": seq[0]})
     driver.out = []
 
 
@@ -98,10 +102,72 @@ def end(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
     settle(d)
 
 
+def lay_away(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """Hand 1's lay-away, yours to make, your clock running: "Pick two cards ... then
+    LAY AWAY." in the message area, the clock over the chat."""
+    while driver.to_move() != 0:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.hear({"type": "clock", "table": link.table, "seat": 0, "name": "Ann", "seconds": 42.0})
+    d.step()                                  # the stream taken: the deal's boxes, cleared by keys
+    settle(d)
+
+
+def watching(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """Cy watches Ann and Bob, joined in hand 1's play (the game so far caught up at
+    once), three more cards played out at their pace; both hands backs, Bob's clock, two
+    watching."""
+    while len(driver.seat_view(0).played) < 3:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.sync_to = seq[0]
+    link.session.watchers[link.table] = 2
+    d.step()
+    while len(driver.seat_view(0).played) < 6:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.hear({"type": "clock", "table": link.table, "seat": driver.to_move(), "name": "Bob", "seconds": 42.0})
+    settle(d)
+
+
+def watching_show(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """The show as the players see it, played out at its pace: the first count's box,
+    in its owner's name."""
+    say(driver, link, seq)
+    d.step()
+    settle(d)                                 # hand 1 dealt on the watcher's screen
+    while driver.hand_number == 1:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    p = d.controller
+    for _ in range(3000):
+        box = p.table.box
+        if box is not None and box.show is not None:
+            break
+        if box is not None and p.table.age > 2:
+            d.key("SPACE")                    # the play's boxes cleared sooner, as a key does
+        else:
+            d.step()
+    d.step(3)
+
+
+def resign(d: Driver, driver: CribDriver, link: TableLink, seq: list[int]) -> None:
+    """RESIGN asked (R) during the play, your clock running: the yes/no boxes clear of it."""
+    board(d, driver, link, seq)
+    d.key("R")
+
+
 SCENES: dict[str, tuple[Callable[..., None], dict[str, object]]] = {
     "room_board": (board, {}),
     "room_board_herc": (board, {"profile": "HERC"}),
+    "room_board_cga": (board, {"profile": "CGA"}),
+    "room_lay_away": (lay_away, {}),
+    "room_resign": (resign, {}),
     "room_end": (end, {}),
+    "room_watch": (watching, {}),
+    "room_watch_herc": (watching, {"profile": "HERC"}),
+    "room_watch_cga": (watching, {"profile": "CGA"}),
+    "room_watch_show": (watching_show, {}),
 }
 
 
@@ -112,9 +178,9 @@ def scene_image(name: str) -> png.Indexed:
         d.move(630, 340)                  # the pointer parked out of the way
         d.step()
         driver = CribDriver(RULES, SEED)
-        session, link = link_to(driver)
+        session, link = link_to(driver, watching=name.startswith("room_watch"))
         ctx = d.controller.ctx
-        d.loop.controller = play(ctx, session, link, lambda: None)
+        d.loop.controller = ROOM.play(ctx, session, link, lambda: None)
         d.step()
         assert isinstance(d.controller, RoomPlay)
         act(d, driver, link, [0])

@@ -279,6 +279,47 @@ def test_the_replay_viewer_steps_forward_and_back_and_shows_each_step(tmp_path: 
         assert shots["end"].pixels[(TRACK_Y[seat] - 2) * 640 + x] == colour
 
 
+def stopped(how: str, loser: int, hand: int, moves: int) -> str:
+    """A played game's record cut in hand ``hand`` after ``moves`` of its moves, as the
+    card room writes a game that stopped there (resigned, on the clock, left)."""
+    from port.cribbage.record import _apply, _moves_of
+    from port.files.gamerecord import Ending, kept_hands
+
+    record, _, options = played(0)
+    hands = kept_hands(record.hands)
+    start, end = hands[hand - 1]
+    partial = start.copy()
+    for action in _moves_of(end)[:moves]:
+        _apply(partial, action)
+    meta = Meta(("Ann", "Stan"), ("room player", "room bot"), seed=7, date="2025-01-31")
+    return write(options, meta, [*hands[:hand - 1], (start, partial)], Ending(how, loser))
+
+
+def test_a_game_that_stopped_says_who_won_and_how_and_replays_to_its_last_move(headless_pyxel, tmp_path: Path) -> None:
+    text = stopped("resigned", 1, 3, 4)
+    lines = text.splitlines()
+    assert re.fullmatch(r"Result: Ann wins: Stan resigned in hand 3, Ann \d+, Stan \d+\.", lines[-1])
+    assert lines[-2].startswith(("Ann plays", "Stan plays", "The cut turns"))   # the lay-away done, two cards played
+    log = parse_record(text)
+    assert (log.ending.how, log.winner, log.over, log.hands) == ("resigned", 0, False, 3)
+    assert rewrite(log, write) == text
+    assert [v.seat for v, a in decisions(log) if a.line is not None and a.line > lines.index(
+        next(x for x in lines if x.startswith("Hand 3: ")))] != []      # the review sees its moves
+    n = len(lines)
+    wrong = re.sub(r"Ann (\d+), ", lambda m: f"Ann {int(m.group(1)) + 2}, ", lines[-1])
+    assert refusal(parse_record, "\n".join(lines[:-1] + [wrong]) + "\n").startswith(f"line {n}: the record says ")
+    assert parse_record(stopped("clock", 0, 1, 0)).steps[-1].lines[0].startswith(
+        "Result: Stan wins: Ann forfeited on the clock in hand 1, Ann 0, Stan 0")
+    # The replay viewer (cribbage replay's screen) steps to it: its last step says who won and how.
+    d = open_cribbage(tmp_path)
+    d.loop.controller = CribReplay(d.controller.ctx, log)
+    d.key("END")
+    box = L.INFO
+    assert shows_text(d, box.x + (box.w - 8 * len("GAME OVER")) // 2, box.y + 10, "GAME OVER", YELLOW)
+    assert shows_text(d, *_centred(box, "STAN", 28 + 14), WHITE)
+    assert shows_text(d, *_centred(box, "RESIGNED", 28 + 28), WHITE)
+
+
 def _centred(box, line: str, dy: int) -> tuple[int, int, str]:
     return box.x + (box.w - 8 * len(line)) // 2, box.y + dy, line
 

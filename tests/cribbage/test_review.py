@@ -193,3 +193,16 @@ def test_at_the_games_end_the_review_is_of_the_whole_game(tmp_path: Path) -> Non
     assert isinstance(r, ReviewScreen) and r.title.startswith("REVIEW OF THE GAME")
     assert r.rows and any(row.startswith(f"hand {len(t.dealt)}") for row in r.rows)
     assert any(row.startswith("hand 1,") for row in r.rows)
+
+
+def test_one_decision_is_said_in_the_singular() -> None:
+    """A room game resigned after one move has a review of one decision (the lay-away)."""
+    from port.cribbage.review import summary
+
+    state = deal("5S 5H JD 9C 2S KH", "AS 2H 5D 9D 7D 8D", "KD")
+    view = state.view(0)
+    wrong = judge(Decision(view, (card("5S"), card("5H"))))
+    right = judge(Decision(view, tuple(expert_discard(view))))
+    assert wrong is not None and right is not None
+    assert summary([right]) == "1 decision: EXPERT agrees with it."
+    assert summary([wrong]) == f"1 decision: EXPERT chose otherwise; it cost {wrong.cost:.2f} points (laying away)."

@@ -13,7 +13,8 @@ import pytest
 import pyxel
 
 from port.cribbage.main import layout as L
-from port.cribbage.main.roomplay import CHAT_AREA, HIDDEN_HAND, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play, rating_line
+from port.cribbage.main.roomplay import CHAT_AREA, HIDDEN_HAND, MY_CLOCK, RESIGN_BOX, RoomPlay, RoomTable, play
+from port.main.roomwidgets import rating_line
 from port.cribbage.main.table import COMPUTER_FRAMES
 from port.cribbage.rules import Phase
 from port.main.driver import Driver
@@ -204,6 +205,7 @@ class Other:
             self.view = m.get("view", self.view)
             if m["type"] == "ask":
                 self.ask = m
+                self.link.shown(m["seq"])       # its screen shows it (even when it holds)
             elif m["type"] == "event" and m["event"]["seat"] == self.link.seat:
                 self.ask = None
         if self.ask is None or self.hold:
@@ -285,12 +287,14 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     other = Other(o, olink)
     d, p = screen(tmp_path, s, link)
     t = p.table
-    run(d, lambda: t.hand_no == 1 and not t.beats and t.view is not None, move=False, also=other)
+    # Both lay away first: a game resigned before each player has moved is not rated.
+    run(d, lambda: t.hand.phase is Phase.PLAY and not t.beats, also=other)
     click_at(d, RESIGN_BOX)
     assert p.quit_asked and shows_line(d, L.MSG_X + 16, L.MSG_Y + 8, "RESIGN THIS GAME?")
     d.key("N")                                       # no: the game goes on
     assert not p.quit_asked and t.end is None
-    d.key("S")
+    d.key("R")                                       # RESIGN's letter in both programs
+    assert shows_line(d, L.YES_BOX.x + 20, L.YES_BOX.y + 6, "ES")    # YES: clear of the clock and the chat
     d.key("Y")
     run(d, lambda: t.over, move=False, also=other)
     assert t.end["how"] == "resigned" and t.end["winner"] == "Fay"
@@ -299,16 +303,21 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     line = "YOU RESIGNED."
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
     change = t.end["ratings"]["Eve"]
-    rows = [rating_line(n, t.end["ratings"][n]) for n in ("Eve", "Fay")]
+    rows = [rating_line(n, t.end["ratings"][n], 12) for n in ("Eve", "Fay")]
+    assert rows[0] == f"EVE          {change['before']} -> {change['after']} ({change['change']})"
     assert change["change"] < 0 and f"({change['change']})" in rows[0]
     x = r.x + (r.w - max(d.screen.text_width(row) for row in rows)) // 2
     assert shows_line(d, x, r.y + 64 + 2 * L.LINE, rows[0]) and shows_line(d, x, r.y + 64 + 3 * L.LINE, rows[1])
-    d.key("V")                          # REVIEW: a game resigned in its first hand has no record
+    d.key("R")                          # SAVE RECORD: the room's record says who won and how
+    run(d, lambda: "saved" in p.note, move=False, also=other)
+    saved = sorted(tmp_path.glob("CR*.REC"))[-1].read_text().splitlines()
+    assert saved[-1].startswith("Result: Fay wins: Eve resigned in hand 1, ")
+    d.key("V")                          # REVIEW: the hand she stopped in, as far as it went (her lay-away)
     run(d, lambda: isinstance(d.controller, ReviewScreen), move=False)
-    assert d.controller.make() == ["No record: the game ended in its first hand."]
+    assert d.controller.make()[0].startswith(("1 decision: EXPERT ", "2 decisions: EXPERT "))   # her lead too, as dealt
     d.key("B")                                       # back from the review to the game's end
     assert d.controller is p
-    d.key("E")                                       # REMATCH: asked, and said so
+    d.key("A")                                       # REMATCH (PLAY AGAIN's A): asked, and said so
     line = "REMATCH ASKED: WAITING FOR FAY."
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 5 * L.LINE, line, YELLOW)
     olink.rematch()
@@ -317,7 +326,7 @@ def test_resign_asks_yes_or_no_and_the_end_shows_the_ratings_and_the_lobby(room:
     assert isinstance(again, RoomPlay) and again.link.table != link.table
     assert again.link.seat == 1 - link.seat           # a rematch swaps the seats
     run(d, lambda: again.table.view is not None and not again.table.beats, move=False, also=other)
-    d.key("S")
+    d.key("Q")                                       # Q resigns too, as QUIT quits
     d.key("Y")
     run(d, lambda: again.table.over, move=False, also=other)
     d.key("L")                                       # LOBBY: back to the page the game came from
@@ -393,6 +402,68 @@ def test_the_clocks_and_a_timeout_are_shown(room: RoomProcess, tmp_path: Path) -
     assert shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64, line)
     s.close()
     o.close()
+
+
+def test_your_clock_waits_behind_a_box_and_its_timeout_is_shown_when_it_happens(room: RoomProcess,
+                                                                                  tmp_path: Path) -> None:
+    """The clock of a question starts when it is on the screen (the screen says
+    ``shown``), not while NEW GAME / CUT FOR THE DEAL still waits for a key; and when
+    it runs out, its box says so at once."""
+    s, link, o, olink = with_person(room, "Uma", "Vic", {"limit": 61}, clock=1)
+    other = Other(o, olink)
+    d, p = screen(tmp_path, s, link, pause=True)          # PAUSE: every box waits for a key
+    t = p.table
+    until = time.monotonic() + 1.6                       # past the 1 s clock
+    run(d, lambda: time.monotonic() > until, move=False, dismiss=False, also=other)
+    assert t.box is not None and t.box.title == "NEW GAME" and not link.timeouts
+    assert link.clock_seat == link.seat and not link.clock_running        # asked, and waiting
+    assert clock_text(link, link.seat) == "0:01"
+    run(d, lambda: t.your_turn_to_lay_away(), move=False, also=other)    # the box cleared
+    run(d, lambda: link.shown_seq > 0 and link.clock_running, move=False, dismiss=False, also=other)
+    run(d, lambda: t.box is not None and t.box.title == "THE CLOCK RAN OUT", move=False, dismiss=False,
+        also=other)
+    assert t.box.lines == ["STANDARD MOVED FOR UMA."] and shows_box(d, t.box)
+    assert [m["name"] for m in link.timeouts] == ["Uma"]
+    s.close()
+    o.close()
+
+
+def test_the_other_away_is_not_playing_and_one_who_left_is_offered_no_rematch(headless_pyxel, tmp_path: Path) -> None:
+    """The room's own driver (a fixed seed) heard by the screen: while Bob is away on his
+    turn, the message area does not say he is playing; at the game's end, Bob gone from
+    the room, no REMATCH: the end box says he has left."""
+    from tests.cribbage.roomscenes import RULES, SEED, first_fit, link_to, say, settle
+    from port.room.games import CribDriver
+
+    driver = CribDriver(RULES, SEED)
+    session, link = link_to(driver)
+    d = open_cribbage(tmp_path)
+    ctx = d.controller.ctx
+    d.loop.controller = p = play(ctx, session, link, lambda: None)
+    seq = [0]
+    while not (driver.to_move() == 1 and driver.decision() == "play"):
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    d.step()
+    settle(d)
+    assert p._message_lines() == ["BOB is playing."]
+    link.hear({"type": "away", "table": link.table, "name": "Bob", "seconds": 102.0})
+    d.step()
+    assert p._message_lines() == ["Waiting for Bob (1:42)"]
+    while not driver.over:
+        driver.apply(driver.to_move(), first_fit(driver))
+    say(driver, link, seq)
+    link.hear({"type": "game_end", "table": link.table, "number": 3, "how": "away", "winner": "Ann",
+               "scores": list(driver.scores()), "rated": False, "ratings": {}})
+    session._hear({"type": "presence", "player": {"name": "Bob", "gone": True}})
+    settle(d)
+    d.step()
+    r = L.SHOW
+    line = "BOB HAS LEFT THE ROOM."
+    assert p.table.over and shows_line(d, r.x + (r.w - d.screen.text_width(line)) // 2, r.y + 64 + 4 * L.LINE,
+                                         line, YELLOW)
+    d.key("A")
+    assert not p.rematch_asked                       # nobody to play again
 
 
 @pytest.mark.parametrize("name", list(SCENES))

@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from port.ginrummy.computer import hint
-from port.ginrummy.main.roomplay import play
+from port.ginrummy.main.room import ROOM
 from port.ginrummy.rules.players import Draw, KnockChoice
 from port.ginrummy.main.table import PACE, Mode
 from port.main.driver import Driver
 from port.main.roomsession import RoomSession, TableLink
 from port.room.games import GinDriver
+from port.room.watch import public_messages
 
 SEED = 11
 NOW = 1000.0
@@ -54,6 +55,88 @@ class FixedRoom:
 
     def drawn(self, seat: int) -> str:
         return str(self.driver.state.view(seat).drawn)
+
+
+class FixedWatch:
+    """The same game as a watcher hears it: the room's public stream made from both
+    seats' messages (``port.room.watch``), heard by a link that watches."""
+
+    def __init__(self, rules: dict[str, Any] | None = None, clock: int = 60) -> None:
+        self.driver = GinDriver(GinDriver.check_rules(rules or {}), SEED)
+        self.session = RoomSession("ws://127.0.0.1:9", now=lambda: NOW)
+        self.session.name = "Cy"
+        self.session.client.status = "open"
+        self.link = TableLink(self.session, "t1", "ginrummy", 0, ["Ann", "Stan"], self.driver.rules, clock,
+                              watching=True)
+        self.session.watched["t1"] = self.link
+        self.seq = 0
+        self.ends = 0                # hands ended so far
+        self.say()
+
+    def say(self) -> None:
+        for m in public_messages("ginrummy", self.driver.out):
+            self.seq += 1
+            self.ends += m["type"] == "hand_end"
+            self.link.hear({"v": 1, **m, "table": "t1", "seq": self.seq})
+        self.driver.out = []
+
+    def joined(self) -> None:
+        """The watcher joined here: what it heard so far is the game so far."""
+        self.link.sync_to = self.seq
+
+    def hint_move(self) -> None:
+        """STANDARD's choice for the seat to move (the hints), made at the table."""
+        seat = self.driver.to_move()
+        h = hint(self.driver.state.view(seat))
+        if h.offer is not None:
+            move = {"act": "take" if h.offer else "decline"}
+        elif h.draw is not None:
+            move = {"act": "pile" if h.draw is Draw.PILE else "stock"}
+        elif h.discard is not None:
+            move = {"act": "discard", "card": str(h.discard)}
+        else:
+            move = {"act": {KnockChoice.KNOCK: "knock", KnockChoice.PLAY_ON: "play_on",
+                            KnockChoice.PLAY_TO_GIN: "play_to_gin"}[h.knock]}
+        self.driver.apply(seat, move)
+        self.say()
+
+
+def room_watch(d: Driver) -> None:
+    """Cy watches Ann and Stan: joined after nine moves (caught up at once), two more
+    played out at their pace (Stan took the pile: the RED bar); both hands as backs,
+    Stan's clock running, three watching."""
+    ctx = d.controller.ctx
+    room = FixedWatch()
+    for _ in range(9):
+        room.hint_move()
+    room.joined()
+    room.session.watchers["t1"] = 3
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    d.step(2)
+    while room.driver.decision() != "draw" or room.driver.to_move() != 1:
+        room.hint_move()
+    room.driver.apply(1, {"act": "pile"})
+    room.say()
+    room.link.hear({"v": 1, "type": "clock", "table": "t1", "seat": 1, "name": "Stan", "seconds": 42.0,
+                    "running": True})
+    d.step(6 * PACE)
+    assert screen.table.computer_took_pile
+
+
+def room_watch_hand_end(d: Driver) -> None:
+    """The hand's end as the players see it (both hands face up, in both names), the
+    hand played out at its pace."""
+    ctx = d.controller.ctx
+    room = FixedWatch()
+    room.joined()
+    while not room.ends:
+        room.hint_move()
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    for _ in range(100 * PACE):
+        d.step()
+        if screen.table.mode is Mode.HAND_END:
+            break
+    d.step(3)
 
 
 def room_table(d: Driver) -> None:
@@ -123,8 +206,18 @@ def room_score_sheet(d: Driver) -> None:
 ROOM_SCENES = {
     "room_table": (room_table, {}),
     "herc_room_table": (room_table, {"profile": "HERC"}),
+    "cga_room_table": (room_table, {"profile": "CGA"}),
     "room_game_end": (room_game_end, {}),
     "room_score_sheet": (room_score_sheet, {}),
+    "room_watch": (room_watch, {}),
+    "herc_room_watch": (room_watch, {"profile": "HERC"}),
+    "cga_room_watch": (room_watch, {"profile": "CGA"}),
+    "room_watch_hand_end": (room_watch_hand_end, {}),
 }
 
-__all__ = ["FixedRoom", "ROOM_SCENES"]
+def play(ctx: Any, session: RoomSession, link: TableLink, back: Any) -> Any:
+    """The game's room screen for the link, as the pages open it (a watched link: the watch mode)."""
+    return ROOM.play(ctx, session, link, back)
+
+
+__all__ = ["FixedRoom", "FixedWatch", "ROOM_SCENES"]

@@ -4,6 +4,7 @@ from the result screens; replayed in the window by ``ginrummy replay FILE``."""
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import re
 import subprocess
@@ -244,6 +245,59 @@ def test_records_written_before_the_rules_were_in_words_still_replay_and_review(
     assert (log.scores, log.winner, log.options) == (record.scores, record.winner, options)
     for seat in (0, 1):                          # what the review looks at: every decision, the same
         assert list(choices(log, seat)) == list(choices(parse_record(text), seat))
+
+
+# ---- a game that stopped before its end (the card room's resigned, forfeited, left) ------
+
+@functools.cache
+def _game(i: int):   # -> (GameRecord, Options): one game for the stopped records below
+    record, _, options = played(i, Options())
+    return record, options
+
+
+def stopped(how: str, loser: int, hand: int, moves: int, i: int = 3) -> tuple[str, Options]:
+    """A played game's record cut in hand ``hand`` after ``moves`` of its moves, as the
+    room writes a game that stopped there."""
+    from port.files.gamerecord import Ending, kept_hands
+    from port.ginrummy.record import _apply, _moves_of
+
+    record, options = _game(i)
+    hands = kept_hands(record.hands)
+    start, end = hands[hand - 1]
+    partial = start.copy()
+    for action in _moves_of(end)[:moves]:
+        _apply(partial, action)
+    meta = Meta(("Ann", "Stan"), ("room player", "room bot"), seed=7, date="2025-01-31")
+    return write(options, meta, [*hands[:hand - 1], (start, partial)], Ending(how, loser)), options
+
+
+def test_a_game_that_stopped_says_who_won_and_how_and_holds_its_last_hand_as_far_as_it_went() -> None:
+    text, options = stopped("clock", 0, 2, 5)
+    lines = text.splitlines()
+    assert re.fullmatch(r"Result: Stan wins: Ann forfeited on the clock in hand 2, Ann \d+, Stan \d+\.", lines[-1])
+    hand2 = lines.index(next(x for x in lines if x.startswith("Hand 2: ")))
+    assert len(lines) - 1 - hand2 == 5 + 5                   # its deal's five lines, its five moves
+    log = parse_record(text)
+    assert (log.ending.how, log.winner, log.over, log.hands) == ("clock", 1, False, 2)
+    assert log.scores == tuple(int(n) for n in re.findall(r"(\d+)", lines[-1])[-2:])
+    assert rewrite(log, write) == text                       # written again, the same text
+    assert len([c for c in choices(log) if c[2] == 2]) >= 2   # the review sees its decisions
+    assert step_text(log.steps[-1], log.names) == [lines[-1]]  # the viewer's last step says it
+    for how, words in (("resigned", "resigned"), ("away", "did not come back")):
+        other = stopped(how, 1, 1, 0)[0]
+        assert other.splitlines()[-1].startswith(f"Result: Ann wins: Stan {words} in hand 1, ")
+        assert parse_record(other).ending.how == how
+    # The Result line is checked as any line: its score, and who wins.
+    n = len(lines)
+    wrong = re.sub(r"Stan (\d+)\.$", lambda m: f"Stan {int(m.group(1)) + 1}.", lines[-1])
+    assert refusal(parse_record, "\n".join(lines[:-1] + [wrong]) + "\n").startswith(f"line {n}: the record says ")
+    swapped = lines[-1].replace("Stan wins: Ann", "Ann wins: Ann")
+    assert refusal(parse_record, "\n".join(lines[:-1] + [swapped]) + "\n") == (
+        f"line {n}: the Result line should name one seat (Ann or Stan) as the one who stopped and the other "
+        "as the winner")
+    # Without its Result line, a record cut in a hand is still refused as ever.
+    assert refusal(parse_record, "\n".join(lines[:-1]) + "\n").startswith(
+        f"line {n - 1}: the record stops in the middle of hand 2")
 
 
 # ---- SAVE RECORD on the result screens ---------------------------------------------------

@@ -43,6 +43,14 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomProcess]:
         yield r
 
 
+@pytest.fixture(autouse=True)
+def collected_here() -> Iterator[None]:
+    """Each test's pyxel images freed on this (pyxel's) thread: a collection that happened
+    to run on a connection's thread would drop them there, which pyxel refuses."""
+    yield
+    gc.collect()
+
+
 def pump(d: Driver, others: list[RoomSession], until: Callable[[], bool], seconds: float = 10.0) -> None:
     """Frames of the screen (which polls its own session) and polls of the other
     sessions, until ``until``."""
@@ -207,7 +215,7 @@ def test_a_whole_game_against_a_room_bot_through_the_screen_its_record_the_rooms
         end = link.end
         assert end is not None and end["how"] == "played"
         mine = end["ratings"]["Annie"]
-        you = f"YOU {mine['before']} TO {mine['after']} ({mine['change']:+d})"
+        you = f"ANNIE    {mine['before']} -> {mine['after']} ({mine['change']:+d})"
         d.step()
         assert any(shows_text(d, playscreen.MSG_X + 16, playscreen.MSG_Y + playscreen.LINE * i, you)
                    for i in range(6))
@@ -412,6 +420,87 @@ def test_a_clock_run_out_is_said_standard_moved(pair: Callable[..., Pair]) -> No
     p.bob_link.resign()
 
 
+def test_the_next_hands_question_is_said_shown_only_after_continue(headless_pyxel, tmp_path: Path) -> None:
+    """At a hand's end the screen waits for CONTINUE while the room has dealt the next
+    hand: the first question's clock starts when it is on the screen (``shown``), not
+    while the result is read. The room's own driver plays both seats by the hints."""
+    from port.ginrummy.computer import hint
+    from port.ginrummy.rules.players import Draw, KnockChoice
+    from tests.ginrummy.room_scenes import FixedRoom
+
+    room = FixedRoom({"score_limit": 200})
+    room.session.client.status = "open"             # as a session in the room: what it says is sent
+    d = open_game(tmp_path)
+    ctx = d.controller.ctx
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    t = screen.table
+    said: list[int] = []
+    while room.driver.hand_number == 1:
+        seat = room.driver.to_move()
+        h = hint(room.driver.state.view(seat))
+        if h.offer is not None:
+            room.move(seat, "take" if h.offer else "decline")
+        elif h.draw is not None:
+            room.move(seat, "pile" if h.draw is Draw.PILE else "stock")
+        elif h.discard is not None:
+            room.move(seat, "discard", str(h.discard))
+        else:
+            room.move(seat, {KnockChoice.KNOCK: "knock", KnockChoice.PLAY_ON: "play_on",
+                             KnockChoice.PLAY_TO_GIN: "play_to_gin"}[h.knock])
+        for _ in range(4 * PACE):                    # the screen catches up, saying each question shown
+            d.step()
+            if room.link.shown_seq not in said[-1:]:
+                said.append(room.link.shown_seq)
+            if t.mode is Mode.HAND_END or (not t.queue and t.mode is not Mode.COMPUTER):
+                break
+    while room.driver.to_move() != room.link.seat:    # the next hand: Ann is asked first
+        room.move(1 - room.link.seat, "decline" if room.driver.decision() == "offer" else "stock")
+        room.move(1 - room.link.seat, "discard", room.drawn(1 - room.link.seat))
+    asked = room.seq                                  # her question's seq, the last said to her
+    for _ in range(3 * PACE):
+        d.step()
+    assert t.mode is Mode.HAND_END and room.link.shown_seq < asked and len(said) > 3
+    d.key("C")                                        # CONTINUE: the next hand, its question on the screen
+    for _ in range(3 * PACE):
+        d.step()
+    assert t.mode is not Mode.HAND_END and room.link.shown_seq == asked
+
+
+def test_the_end_keeps_only_what_works_and_one_who_left_is_offered_no_rematch(headless_pyxel,
+                                                                              tmp_path: Path) -> None:
+    """Stan away on his turn: the message area does not say he is playing; no HINT box
+    at a table without hints. Stan resigns and leaves the room: the game's end has no
+    DECK, PILE, DRAWN CARD, HINT or QUIT boxes, and no REMATCH (he has left)."""
+    from tests.ginrummy.room_scenes import FixedRoom
+
+    room = FixedRoom()
+    d = open_game(tmp_path)
+    ctx = d.controller.ctx
+    d.loop.controller = screen = play(ctx, room.session, room.link, ctx.title_screen)
+    room.move(0, "stock")
+    room.move(0, "discard", room.drawn(0))
+    d.step(2 * PACE)
+    x, y = playscreen.MSG_X + 16, playscreen.MSG_Y
+    deck = playscreen.DECK_BOX
+    assert screen.table.mode is Mode.COMPUTER and shows_text(d, x, y, "Stan is playing.")
+    assert shows_text(d, deck.x + (deck.w - 32) // 2 + 8, deck.y + 6, "ECK")
+    room.hear("away", name="Stan", seconds=102.0)
+    d.step()
+    assert not shows_text(d, x, y, "Stan is playing.")
+    box = playscreen.HINT_BOX
+    assert not shows_text(d, box.x + (box.w - 24) // 2, box.y + 6, "INT")       # H's box: none
+    room.hear("game_end", number=4, how="resigned", winner="Ann", scores=[0, 0], rated=False, ratings={})
+    room.session._hear({"v": 1, "type": "presence", "player": {"name": "Stan", "gone": True}})
+    d.step(3)
+    assert screen.table.mode is Mode.GAME_END
+    assert "STAN HAS LEFT THE ROOM." in screen.game_end_lines()
+    for rect, label in ((playscreen.DECK_BOX, "ECK"), (playscreen.QUIT_BOX, "UIT"),
+                        (playscreen.AGAIN_BOX, "EMATCH")):
+        assert not shows_text(d, rect.x + (rect.w - 8 * (len(label) + 1)) // 2 + 8, rect.y + 6, label)
+    d.key("A")
+    assert not screen.rematch_asked
+
+
 # ---- the chat ------------------------------------------------------------------------------
 
 def test_chat_is_typed_on_its_line_t_stays_take_in_the_upcard_offer_and_mute_clicks(pair: Callable[..., Pair]) -> None:
@@ -433,7 +522,8 @@ def test_chat_is_typed_on_its_line_t_stays_take_in_the_upcard_offer_and_mute_cli
 
 # ---- screenshots compared as data ----------------------------------------------------------------
 
-ROOM_SCENE_NAMES = ("room_table", "herc_room_table", "room_game_end", "room_score_sheet")     # room_scenes.ROOM_SCENES
+ROOM_SCENE_NAMES = ("room_table", "herc_room_table", "cga_room_table", "room_game_end", "room_score_sheet",
+                    "room_watch", "herc_room_watch", "cga_room_watch", "room_watch_hand_end")     # room_scenes.ROOM_SCENES
 
 
 @pytest.mark.parametrize("name", ROOM_SCENE_NAMES)

@@ -89,12 +89,13 @@ def test_a_round_robin_on_ray_gives_the_local_crosstable(local_ray, capsys) -> N
 
 
 def test_a_failing_bot_on_ray_is_the_same_one_line_as_here(local_ray, capsys) -> None:
-    # Ray's workers run the games: a bot's exception and a hang past --move-time come
-    # back as forfeits, as data, never as a Ray traceback. 12 games: two Ray tasks.
+    # Ray's workers run the games: a bot's exception (in its own process) and a hang past
+    # --move-time (in the worker's, where Ray's main thread takes the alarm) come back as
+    # forfeits, as data, never as a Ray traceback. 12 games: two Ray tasks.
     from port.match import main
 
     bots = str(ROOT / "tests" / "match" / "failing_bots.py")
-    for bot, extra in (("Raises", []), ("Sleeps", ["--move-time", "0.2"])):
+    for bot, extra in (("Raises", []), ("Sleeps", ["--move-time", "0.2", "--in-process"])):
         args = ["--a", f"{bots}:{bot}", "--b", "easy", "--games", "12", "--limit", "0", "--json", *extra]
         main([*args, "--workers", "1"])
         here = capsys.readouterr()

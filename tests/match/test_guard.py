@@ -83,7 +83,7 @@ def test_a_hung_bot_forfeits_by_move_time_on_both_workers() -> None:
     # 12 games: two jobs of 10 and 2, in two worker processes, each game 0.2 s of waiting.
     t0 = time.perf_counter()
     done = run_match("--a", f"{BOTS}:Sleeps", "--b", "easy", "--games", "12", "--limit", "0",
-                     "--move-time", "0.2", "--workers", "2", "--json")
+                     "--move-time", "0.2", "--workers", "2", "--json", "--in-process")
     assert time.perf_counter() - t0 < 60
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["a"]["forfeits"] == 12
@@ -128,7 +128,8 @@ def test_a_round_robin_goes_on_past_a_failing_bot_and_stop_keeps_the_finished_pa
 
 
 @pytest.mark.parametrize("args, sentence", [
-    (["--move-time", "0"], "argument --move-time: a number of seconds above 0, not '0'"),
+    (["--move-time", "0"], "argument --move-time: a number of seconds above 0 (or none), not '0'"),
+    (["--isolate", "--in-process"], "argument --in-process: not allowed with argument --isolate"),
     (["--on-error", "retry"], "argument --on-error: invalid choice: 'retry'"),
     (["--gauntlet"], "--gauntlet needs --players"),
 ])

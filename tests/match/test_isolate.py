@@ -1,8 +1,9 @@
-"""``--isolate``: a bot file plays from a process of its own and receives only its
-seat's view. The spy of ``tests/match/failing_bots.py`` looks up its call stack and
-among every object the collector knows for the engine's hand state, and says what it
-saw by raising: in the engine's process it finds the other hand in every game (the
-test can fail), in its own process it finds nothing, and plays as the STANDARD it is
+"""A bot file plays from a process of its own (the default; ``--isolate`` is kept and
+changes nothing) and receives only its seat's view. The spy of
+``tests/match/failing_bots.py`` looks up its call stack and among every object the
+collector knows for the engine's hand state, and says what it saw by raising: in the
+engine's process (``--in-process``) it finds the other hand in every game (the test
+can fail), in its own process it finds nothing, and plays as the STANDARD it is
 built on."""
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ GAMES = ["--b", "easy", "--games", "4", "--limit", "0", "--seed", "5", "--json"]
 
 
 def test_a_spy_reads_the_other_hand_in_the_engines_process() -> None:
-    done = run_match("--a", f"{BOTS}:Spy", *GAMES)
+    done = run_match("--a", f"{BOTS}:Spy", *GAMES, "--in-process")
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
     assert d["a"]["forfeits"] == 4
@@ -48,8 +49,8 @@ def test_an_isolated_spy_sees_nothing_and_plays_standards_games() -> None:
 
 
 def test_an_isolated_bot_that_fails_is_reported_as_in_the_engines_process() -> None:
-    here = run_match("--a", f"{BOTS}:Illegal", *GAMES)
-    apart = run_match("--a", f"{BOTS}:Illegal", *GAMES, "--isolate")
+    here = run_match("--a", f"{BOTS}:Illegal", *GAMES, "--in-process")
+    apart = run_match("--a", f"{BOTS}:Illegal", *GAMES)          # its own process: the default
     assert apart.returncode == 0 and "Traceback" not in apart.stderr
     assert apart.stderr == here.stderr and "illegal move: choose_discard answered" in apart.stderr
     crash = run_match("--game", "cribbage", "--a", f"{BOTS}:CribRaises", "--b", "standard", "--games", "2",

@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import pty
+import re
 import struct
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 
 from port.match import ginrummy, tournament
 from port.match.runner import Runner
+from port.match.common import wilson
 from port.match.tournament import Pairing, elo, round_robin
 from port.ginrummy.rules.options import Options
 
@@ -36,7 +38,7 @@ def test_a_round_robin_plays_every_pair_on_the_same_seed() -> None:
                 assert lo <= t.rate(x, y)[0] <= hi
     assert sum(t.elo.values()) / 3 == pytest.approx(1500)
     d = json.loads(tournament.to_json(t))
-    assert d["crosstable"]["standard"][REF] == t.rate("standard", REF)[0] and d["games"] == 6
+    assert d["crosstable"]["standard"]["reference"] == t.rate("standard", REF)[0] and d["games"] == 6
 
 
 def test_the_rating_is_elos_scale() -> None:
@@ -110,8 +112,13 @@ def test_a_gauntlet_plays_the_first_player_against_each_other_and_rates_by_name(
     assert done.returncode == 0, done.stderr
     d = json.loads(done.stdout)
     assert d["gauntlet"] is True
-    assert [(p["a"], p["b"]) for p in d["pairings"]] == [(REF, "easy"), (REF, "standard")]
-    # keyed by the bot's own name, its file beside it; every rating inside its interval
+    # the pairings, the crosstable and the ratings all keyed by the bot's own name, its file beside it
+    assert d["players"] == ["reference", "easy", "standard"]
+    assert [(p["a"], p["b"]) for p in d["pairings"]] == [("reference", "easy"), ("reference", "standard")]
+    assert [(p["a_file"], p["b_file"]) for p in d["pairings"]] == [(REF.rpartition(":")[0], None)] * 2
+    assert d["files"]["reference"] == REF.rpartition(":")[0] and d["specs"]["reference"] == REF
+    assert set(d["crosstable"]) == set(d["crosstable"]["easy"]) == set(d["elo"]) == set(d["ratings"])
+    # every rating inside its interval
     assert set(d["ratings"]) == {"reference", "easy", "standard"}
     assert d["ratings"]["reference"]["file"] == REF.rpartition(":")[0]
     assert d["ratings"]["easy"]["file"] is None
@@ -139,3 +146,17 @@ def test_the_table_shows_each_rating_with_its_interval(capsys) -> None:
     elo, interval = row.split()[-2:]
     lo, hi = (int(x) for x in interval.strip("()").split("-"))
     assert lo < int(elo) < hi
+
+
+def test_the_crosstable_stays_aligned_when_a_cell_is_100() -> None:
+    names = ["alpha", "bravo", "charlie"]
+    t = tournament.RoundRobin(names, 10, 1, {}, pairings=[
+        Pairing("alpha", "bravo", 10, 10.0, 1.0, wilson(10, 10)),
+        Pairing("alpha", "charlie", 10, 0.0, 0.0, wilson(0, 10)),
+        Pairing("bravo", "charlie", 10, 5.0, 0.5, wilson(5, 10))])
+    rows = tournament.report(t).splitlines()[2:6]
+    ends = [rows[0].index(f" {n}") + 1 + len(n) for n in names]      # each column's right edge
+    assert "100.0 (72.2-100.0)" in rows[1]
+    for row in rows[1:]:
+        cells = list(re.finditer(r"--|\d+\.\d \( ?\d+\.\d-\d+\.\d\)", row))[:3]
+        assert [m.end() for m in cells] == ends and all(row[m.start() - 1] == " " for m in cells), row

@@ -27,18 +27,22 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTH
 class RoomProcess:
     """``python -m port.room`` in a subprocess; ``url`` once it listens."""
 
-    def __init__(self, data: Path, *args: str, port: int = 0) -> None:
+    def __init__(self, data: Path, *args: str, port: int = 0, prefix: Sequence[str] = (),
+                 preexec: Callable[[], None] | None = None) -> None:
         self.data, self.args, self.port = data, list(args), port
+        self.prefix, self.preexec = list(prefix), preexec      # a command to run it under; a child's set-up
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.banner = ""                 # the line it printed when it started listening
+        self.lines: list[str] = []       # its start-up lines: listening, pages, descriptors, house bots
 
     def start(self, timeout: float = 20.0) -> RoomProcess:
         self.data.mkdir(parents=True, exist_ok=True)
         log = open(self.data / "server.log", "a")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "port.room", "--port", str(self.port), "--data", str(self.data), *self.args],
-            stdout=subprocess.PIPE, stderr=log, text=True, env=ENV, cwd=self.data)
+            [*self.prefix, sys.executable, "-m", "port.room", "--port", str(self.port), "--data", str(self.data),
+             *self.args], stdout=subprocess.PIPE, stderr=log, text=True, env=ENV, cwd=self.data,
+            preexec_fn=self.preexec)
         assert self.proc.stdout is not None
         deadline = time.monotonic() + timeout
         line = self.proc.stdout.readline()
@@ -48,6 +52,7 @@ class RoomProcess:
         assert m, line
         self.url, self.port = m.group(1), int(m.group(2))
         self.banner = line.strip()
+        self.lines = [self.banner] + [self.proc.stdout.readline().strip() for _ in range(3)]
         assert time.monotonic() < deadline
         return self
 
@@ -78,9 +83,11 @@ class RoomProcess:
 class Client:
     """One player's connection: send, and wait for what the room says."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, forwarded: str | None = None) -> None:
+        """``forwarded``: the address a proxy says the client has (X-Forwarded-For)."""
         self.url = url
-        self.ws = connect(url, max_size=2**22, open_timeout=10, proxy=None).__enter__()
+        headers = {"X-Forwarded-For": forwarded} if forwarded else None
+        self.ws = connect(url, max_size=2**22, open_timeout=10, proxy=None, additional_headers=headers).__enter__()
         self.got: list[dict[str, Any]] = []       # every message, in order
         self.unread: list[dict[str, Any]] = []
         self.name = ""
@@ -148,7 +155,8 @@ class Client:
 
 
 _REPLY = {"ping": "pong", "login": "welcome", "register": "welcome", "guest": "welcome", "resume": "welcome",
-          "game": "record", "mute": "muted"}
+          "game": "record", "mute": "muted", "invite": "invitation", "password": "password_changed",
+          "logout": "bye", "seek": "seeking", "cancel_seek": "seek_closed", "block": "blocks", "unblock": "blocks"}
 
 
 class BotProcess:
@@ -156,7 +164,7 @@ class BotProcess:
 
     def __init__(self, url: str, name: str, *args: str, cwd: Path | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "port.room.bot", "--server", url, "--name", name, "--password", "pw", *args],
+            [sys.executable, "-m", "port.room.bot", "--room", url, "--name", name, "--password", "pw", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, cwd=cwd)
 
     def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:

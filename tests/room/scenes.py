@@ -2,8 +2,10 @@
 (tests/room/reference/*.png; remade by ``scripts/make_main_references.py --room``).
 
 A real room in a subprocess with four accounts: Ann (the program), Bob (a person),
-Stan (a BOT account) and Cleo (in Cribbage's program: greyed in GinRummy's lobby).
-The program logs in as Ann by its keys; Bob answers through a ``RoomSession``.
+Stan (a BOT account) and Cleo (in Cribbage's program: greyed in GinRummy's lobby), and
+the room's three house bots (House Easy, House Standard, House Expert). The program
+logs in as Ann by its keys; Bob answers through a ``RoomSession``. ``seek``: Ann has
+blocked Bob and PLAY NOW has been looking for 7 s.
 """
 from __future__ import annotations
 
@@ -19,8 +21,9 @@ from port.screen import png
 from tests.ginrummy.helpers import open_game
 from tests.room.helpers import Client, RoomProcess
 
-PROFILES = {"ega": "EGA", "herc": "HERC"}
-SCENES = [f"{page}_{p}" for page in ("lobby", "invite") for p in PROFILES]
+PROFILES = {"ega": "EGA", "cga": "CGA", "herc": "HERC"}
+SCENES = [f"{page}_{p}" for page in ("lobby", "invite", "seek") for p in PROFILES]
+HOUSE = ("House Easy", "House Expert", "House Standard")
 
 
 def until(d: Driver, done: Callable[[], bool], sessions: tuple[RoomSession, ...] = (),
@@ -89,9 +92,10 @@ def lobby(room: Room, path: Path, profile: str) -> Driver:
     d = program(room, path, profile)
     log_in(d, "pw1")
     page = d.controller
-    until(d, lambda: len(page.session.players) == 4 and page.session.players["Cleo"].get("game") == "cribbage",
-          what="four players in the lobby")
-    d.key("DOWN")                              # Bob picked (Ann herself is stepped over)
+    until(d, lambda: len(page.session.players) == 7 and page.session.players["Cleo"].get("game") == "cribbage",
+          what="four players and the three house bots in the lobby")
+    d.step()
+    assert page.picked == "Bob"                # the first free player (Ann herself is stepped over)
     return d
 
 
@@ -113,6 +117,33 @@ def invitation(room: Room, path: Path, profile: str) -> Driver:
     return d
 
 
+def seek(room: Room, path: Path, profile: str) -> Driver:
+    """Ann blocks Bob (K on the row picked), then PLAY NOW (N): looking for 7 s."""
+    d = lobby(room, path, profile)
+    page = d.controller
+    assert isinstance(page, LobbyPage)
+    d.key("K")
+    until(d, lambda: page.session.blocked == ["Bob"], what="Bob blocked")
+    d.key("N")
+    until(d, lambda: (page.session.seeking or {}).get("seconds") is not None, what="the room looking")
+    page.session.seek_since = page.session.now() - 7.2      # the status line's clock, fixed for the picture
+    d.step()
+    return d
+
+
+def clean(d: Driver, room: Room) -> None:
+    """What a scene left in the room, undone for the next: an invitation, a seek, a block."""
+    page_now = d.controller
+    if isinstance(page_now, InvitePage) and page_now.inv_id:
+        page_now.session.answer(page_now.inv_id, "decline")
+        until(d, lambda: not room.bob.invitations, (room.bob,), what="the invitation closed")
+    if isinstance(page_now, LobbyPage) and page_now.session.seeking is not None:
+        d.key("C")
+        d.key("K")
+        until(d, lambda: not page_now.session.blocked, what="Bob unblocked")
+    page_now.session.close()
+
+
 def images(names: list[str]) -> dict[str, png.Indexed]:
     """The scenes' images, all from one room (each a fresh program in a fresh directory)."""
     out = {}
@@ -121,14 +152,11 @@ def images(names: list[str]) -> dict[str, png.Indexed]:
         try:
             for i, name in enumerate(names):
                 page, profile = name.split("_")
-                d = (lobby if page == "lobby" else invitation)(room, Path(tmp) / str(i), PROFILES[profile])
+                make = {"lobby": lobby, "invite": invitation, "seek": seek}[page]
+                d = make(room, Path(tmp) / str(i), PROFILES[profile])
                 p = d.screen.profile
                 out[name] = png.Indexed(p.width, p.height, d.snapshot(), p.palette)
-                page_now = d.controller
-                if isinstance(page_now, InvitePage) and page_now.inv_id:
-                    page_now.session.answer(page_now.inv_id, "decline")   # the next scene starts clean
-                    until(d, lambda: not room.bob.invitations, (room.bob,), what="the invitation closed")
-                page_now.session.close()
+                clean(d, room)                       # the next scene starts clean
         finally:
             room.close()
     return out

@@ -1,5 +1,6 @@
 """The room's accounts: passwords kept as scrypt hashes, names as the games' NAME field
-takes them, tokens kept as hashes, and the limits on failed logins and on messages."""
+takes them (and a guest's, nobody's), tokens kept as hashes, and the limits on failed
+logins, new guests and accounts, and messages."""
 from __future__ import annotations
 
 import hashlib
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from port.room import accounts
-from port.room.accounts import (Limiter, RateLimit, check_name, check_password, guest_name, hash_password,
-                                new_token, token_hash)
+from port.room.accounts import check_name, check_password, guest_name, hash_password, new_token, token_hash
+from port.room.limits import Backoff, Bucket, Limiter, RateLimit
 from port.room.store import DB_NAME, SqliteStore
 
 
@@ -70,6 +71,14 @@ def test_names_the_room_refuses_in_one_sentence(name: object, message: str) -> N
     assert str(err.value) == message
 
 
+@pytest.mark.parametrize("name", ["Guest1234", "guest7", "GUEST00"])
+def test_a_guests_name_is_nobodys_to_register(name: str) -> None:
+    assert check_name(name) == name                          # logging in with one (a guest's) is fine
+    with pytest.raises(ValueError, match=f"^Names like {name} are the guests': choose another.$"):
+        check_name(name, new=True)
+    assert check_name("Guestly", new=True) == "Guestly"
+
+
 def test_the_room_takes_the_characters_the_games_name_field_takes() -> None:
     from port.files.players import NAME_CHARS
 
@@ -87,32 +96,41 @@ def test_a_guest_gets_a_free_name() -> None:
     assert len(guest_name(lambda n: False, random.Random(5))) == 9
 
 
-def test_failed_logins_are_limited_per_name_and_per_address() -> None:
-    lim = Limiter(per_name=5, per_address=20, window=60)
-    for i in range(5):
-        assert lim.allow("Dave", "10.0.0.1", now=100 + i)
-        lim.failed("Dave", "10.0.0.1", now=100 + i)
-    assert not lim.allow("dave", "10.0.0.2", now=110)        # the name, from anywhere
-    assert lim.allow("Ann", "10.0.0.1", now=110)             # the address may still try others
-    assert lim.allow("Dave", "10.0.0.1", now=160.5)          # the first failure left the window
-    for i in range(15):                                       # 4 still in the window, and 15: 19
-        lim.failed(f"name{i}", "10.0.0.1", now=120)
-    assert lim.allow("Ann", "10.0.0.1", now=121)
-    lim.failed("Bob", "10.0.0.1", now=121)
-    assert not lim.allow("Ann", "10.0.0.1", now=121)         # 20 from one address
-    assert lim.allow("Ann", "10.0.0.9", now=121)
-    lim.succeeded("Dave", "10.0.0.1")
-    assert lim.allow("Dave", "10.0.0.2", now=121)            # a good login forgives the name
-    assert not lim.allow("Dave", "10.0.0.1", now=121)        # not the address
+def test_wrong_passwords_hold_back_with_a_growing_delay_that_ends() -> None:
+    b = Backoff(free=5, first=1.0, longest=300.0, forget=3600.0, keys=100)
+    waits = []
+    for _ in range(14):
+        b.failed("dora", now=100.0)
+        waits.append(b.wait("dora", now=100.0))
+    assert waits == [0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 300]
+    assert b.wait("dora", now=100.0 + 3601) == 0                  # forgotten after an hour's quiet
+    for i in range(1000):                                         # an attacker's many names: bounded
+        b.failed(f"name{i}", now=1.0)
+    assert len(b._state) == 100
 
 
-def test_the_limiter_forgets_old_and_many_entries() -> None:
-    lim = Limiter(per_name=5, per_address=20, window=60, keys=100)
-    for i in range(10_000):
-        lim.failed(f"name{i}", f"10.0.{i // 256}.{i % 256}", now=float(i))
-    assert len(lim._names._times) <= 100 and len(lim._addresses._times) <= 100
-    lim.allow("name9999", "10.0.39.15", now=1e6)
-    assert "name9999" not in lim._names._times                # out of the window: dropped
+def test_the_owner_gets_in_from_a_known_place_or_with_a_token() -> None:
+    lim = Limiter()
+    for _ in range(5):
+        lim.failed("Dora", "203.0.113.9", now=0.0)
+    assert lim.wait("dora", "198.51.100.7", now=0.5) == (0.5, "name")      # the name is held,
+    assert lim.wait("Ann", "203.0.113.9", now=0.5) == (0.5, "address")     # and the guesser's address
+    lim.succeeded("Dora", "198.51.100.7")
+    assert lim.wait("dora", "198.51.100.7", now=0.5) == (0.0, "")         # but not where Dora logged in
+    assert lim.wait("dora", "192.0.2.1", now=0.5, known=True) == (0.0, "")  # nor with a token of Dora's
+    for _ in range(10):                       # a guesser at Dora's own address: its own count, 10 free
+        lim.failed("Dora", "198.51.100.7", now=1.0)
+    assert lim.wait("dora", "198.51.100.7", now=1.0) == (1.0, "name")
+    assert lim.wait("dora", "192.0.2.1", now=1.0, known=True) == (0.0, "")
+
+
+def test_new_guests_and_accounts_are_counted_in_buckets() -> None:
+    bucket = Bucket(burst=10, rate=10 / 60, keys=3)
+    assert sum(bucket.take("a", now=0.0) for _ in range(20)) == 10
+    assert bucket.wait("a", now=0.0) == pytest.approx(6.0) and bucket.take("a", now=6.0)
+    for key in "bcd":
+        bucket.take(key, now=7.0)
+    assert len(bucket._state) == 3
 
 
 def test_messages_are_limited_by_a_token_bucket() -> None:

@@ -63,3 +63,27 @@ def test_parse_gives_a_typed_message() -> None:
     assert (msg.type, msg["to"], msg.get("clock"), msg.get("rules")) == ("invite", "Bob", 30, None)
     with pytest.raises(ProtocolError, match="needs its 'game' field"):
         parse('{"v":1,"type":"invite","to":"Bob"}')
+
+
+def test_every_message_a_client_may_send_has_its_part_in_the_room(tmp_path) -> None:
+    """The room's edge dispatches each checked message to the part that owns it: a type
+    the protocol takes and no part answers would be a fault at the first such message."""
+    from port.protocol import CLIENT
+    from port.room.server import Room
+    from port.room.store import SqliteStore
+
+    store = SqliteStore(tmp_path / "ROOM.DB")
+    try:
+        assert set(Room(store).handlers) == set(CLIENT)
+    finally:
+        store.close()
+
+
+def test_shown_names_a_table_and_a_question() -> None:
+    """``shown``: the player's screen shows its question ``seq`` (its clock starts)."""
+    msg = parse('{"v":1,"type":"shown","table":"t1","seq":14}')
+    assert (msg.type, msg["table"], msg["seq"]) == ("shown", "t1", 14)
+    with pytest.raises(ProtocolError, match="the shown message's 'seq' is 1 to 1000000, not 0"):
+        parse('{"v":1,"type":"shown","table":"t1","seq":0}')
+    with pytest.raises(ProtocolError, match="needs its 'seq' field"):
+        parse('{"v":1,"type":"shown","table":"t1"}')

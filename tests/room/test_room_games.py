@@ -182,6 +182,8 @@ def test_the_bot_client_refuses_a_bad_word_in_one_line(room: RoomProcess) -> Non
     bot = BotProcess(room.url, "Stan", "--player", "nonsense")
     rc, out, err = bot.finish(20)
     assert rc == 2 and err.count("\n") == 1 and "cannot load the player" in err
-    bot = BotProcess("ws://127.0.0.1:1", "Stan", "--retries", "2")
+    bot = BotProcess("ws://127.0.0.1:1", "Stan", "--retries", "2")          # --room, as the programs'
     rc, out, err = bot.finish(20)
     assert rc == 2 and err.strip().endswith(")") and "cannot reach the room at ws://127.0.0.1:1" in err
+    from port.room.bot import parser                                       # --server: the same option
+    assert parser().parse_args(["--server", "ws://h:2", "--name", "S", "--password", "p"]).server == "ws://h:2"

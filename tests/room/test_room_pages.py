@@ -30,13 +30,13 @@ from port.main.context import GameContext
 from port.main.controller import Controller
 from port.main.driver import Driver
 from port.main.menus import Menu
-from port.main.roompages import (COLS, LIST_Y, ROW_H, ROWS, STATUS_Y, SUB_Y, ConnectPage, InvitePage, LobbyPage,
+from port.main.roompages import (COLS, HEAD_Y, INVITES_Y, LIST_Y, ROW_H, ROWS, STATUS_Y, SUB_Y, ConnectPage, InvitePage, LobbyPage,
                                  rule_rect, web_address)
 from port.main.roomsession import RoomSession, TableLink
 from port.screen import png
 from port.screen.profiles import DARKGRAY, LIGHTGRAY, LIGHTRED, WHITE, YELLOW
 from tests.ginrummy.helpers import click_at, open_game, pixels_in, shows_text
-from tests.room.helpers import ENV, BotProcess, Client, RoomProcess
+from tests.room.helpers import ENV, BotProcess, Client, RoomProcess, polled
 from tests.room.scenes import SCENES, images, log_in, until
 from tests.window_helpers import needs_xvfb, run_script
 from tests.images import match_reference
@@ -48,8 +48,11 @@ REFERENCE = Path(__file__).parent / "reference"
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One room for the module, with the accounts Ann (pw1), Bob (pw2) and Dora (pw3)."""
-    with RoomProcess(tmp_path_factory.mktemp("room")) as process:
+    """One room for the module, with the accounts Ann (pw1), Bob (pw2) and Dora (pw3);
+    every client here is 127.0.0.1, and a lobby of more than a page takes more guests
+    and connections than one address may have (docs/room.md, "Limits")."""
+    with RoomProcess(tmp_path_factory.mktemp("room"), "--guests-per-address", "0",
+                     "--connections-per-address", "0") as process:
         for name, password in (("Ann", "pw1"), ("Bob", "pw2"), ("Dora", "pw3")):
             c = Client(process.url)
             c.enter(name, password)
@@ -137,7 +140,7 @@ def kept(path: Path) -> dict[str, str]:
     """The room's lines of the CFG in ``path``, as the game reads them back."""
     cfg = files.Store.open(path).config
     return {"room_url": cfg.room_url, "room_token": cfg.room_token, "room_with": cfg.room_with,
-            "name": cfg.name}
+            "room_name": cfg.room_name, "name": cfg.name}
 
 
 # ---- logging in --------------------------------------------------------------------------------
@@ -188,8 +191,13 @@ def test_an_unreachable_address_is_one_line(headless_pyxel, tmp_path: Path) -> N
     until(d, lambda: bool(page.line), what="the refusal")
     assert page.line == "No room at ws://127.0.0.1:9."
     assert status_shows(d, page.line)
-    d.key("A")                                                     # an address that is none
-    d.type("http://x")
+    d.key("A")                                   # the field keeps its text, the cursor at its end
+    assert page.typed == "ws://127.0.0.1:9"
+    d.type("7")
+    assert page.typed == "ws://127.0.0.1:97"
+    for _ in page.typed:
+        d.key("BACKSPACE")
+    d.type("http://x")                                             # an address that is none
     d.key("RETURN")
     d.key("G")
     assert page.line == "'http://x' is not a room's address (ws://HOST:PORT)."
@@ -208,16 +216,21 @@ def test_a_guest_comes_in_by_the_mouse_alone(headless_pyxel, tmp_path: Path, roo
 def test_a_password_typed_on_the_on_screen_keys(headless_pyxel, tmp_path: Path, room: str) -> None:
     """Mouse-only: the PASSWORD field clicked, its letters clicked on the keys under it."""
     c = Client(room)
-    c.enter("PADDY", "AB1")                                        # capitals: the keys' letters
+    c.enter("PADDY", "Ab1")                                        # a small letter: SHIFT's
     c.close()
     d = open_game(tmp_path, room=room, name="PADDY", nokeyboard=True)
     page = d.controller
     click_at(d, next(r for r, label, _, _ in page.items if label == "PASSWORD"))
     assert page.typing == "password"
-    from port.main.roompages import PAD_KEYS, pad_rect
-    for key in ("A", "B", "1", "OK"):
+    from port.main.roompages import PAD_KEYS, SHIFT, pad_rect
+    shift = pad_rect(PAD_KEYS.index(SHIFT))
+    assert shows_text(d, shift.x + (shift.w - 24) // 2, shift.y + 6, "abc", WHITE)
+    for key in ("A", SHIFT, "B", "1", "OK"):
         click_at(d, pad_rect(PAD_KEYS.index(key)))
-    assert page.values["password"] == "AB1" and page.typing is None
+        if key == SHIFT:                                           # the letters now type small
+            b = pad_rect(PAD_KEYS.index("B"))
+            assert shows_text(d, b.x + (b.w - 8) // 2, b.y + 6, "b", WHITE)
+    assert page.values["password"] == "Ab1" and page.typing is None
     click_at(d, next(r for r, label, _, _ in page.items if label == "LOG IN"))
     until(d, lambda: isinstance(d.controller, LobbyPage), what="the lobby")
     d.controller.session.close()
@@ -231,19 +244,40 @@ def test_a_dropped_connection_says_reconnecting_and_comes_back(headless_pyxel, t
         c = Client(first.url)
         c.enter("Ann", "pw1")
         c.close()
+        c = Client(first.url)
+        c.enter("Bob", "pw2")
+        c.close()
+        bob = session_of(first.url, "Bob", "pw2")
         d = open_game(tmp_path, name="Ann", room=first.url)
         log_in(d, "pw1")
+        lobby = d.controller
+        until(d, lambda: lobby.picked == "Bob", (bob,), what="Bob picked")
         first.kill()
         until(d, lambda: d.controller.session.status == "reconnecting", what="the drop")
         d.step()
         assert status_shows(d, "reconnecting...")
+        # An invitation made while the line is down is held, and said so; sent when it is back.
+        d.key("I")
+        d.key("E")
+        page = d.controller
+        assert isinstance(page, InvitePage) and page.sent and page.session.held is not None
+        assert status_shows(d, "reconnecting...: the invitation goes to Bob when the line is back.", LIGHTGRAY)
         again = RoomProcess(tmp_path / "room", port=first.port).start()
         try:
-            until(d, lambda: d.controller.session.status == "open" and "Ann" in d.controller.session.players,
-                  seconds=20, what="the session back")
+            bob.close()
+            bob = session_of(again.url, "Bob", "pw2")               # Bob back first
+            until(d, lambda: bool(bob.to_answer()), (bob,), seconds=20, what="the invitation at Bob's")
+            assert page.session.held is None and bob.to_answer()[0]["sender"] == "Ann"
+            until(d, lambda: page.inv is not None, (bob,), what="the invitation at Ann's")
             d.step()
-            assert isinstance(d.controller, LobbyPage) and d.controller.status() == ("", WHITE)
+            assert status_shows(d, "Sent to Bob: waiting for an answer (a round lasts 2:00).", LIGHTGRAY)
+            d.key("O")                                              # LOBBY
+            until(d, lambda: isinstance(d.controller, LobbyPage) and d.controller.session.status == "open"
+                  and "Ann" in d.controller.session.players, seconds=20, what="the session back")
+            d.step()
+            assert d.controller.status() == ("", WHITE)
             d.controller.session.close()
+            bob.close()
         finally:
             again.stop()
     finally:
@@ -315,6 +349,31 @@ def test_the_lobby_shows_a_room_bot_a_player_and_the_other_games_greyed_and_scro
 
 # ---- invitations -------------------------------------------------------------------------------
 
+def play_one_each_then_bob_resigns(d: Driver, bob: Any) -> None:
+    """Bob (seat 0, first to move) draws from the stock and throws the card drawn; Ann's
+    screen draws from the deck (D); then Bob resigns. A game is rated only once each seat
+    has made a move of its own (docs/room.md, "Ratings")."""
+    from port.ginrummy.main.table import Mode
+
+    bob_link = bob.take_started()[0]
+    screen = d.controller
+
+    def bob_answers() -> bool:
+        for m in bob_link.take():
+            if m.get("type") == "ask":
+                view = m["view"]
+                move = ({"act": "stock"} if m["decision"] == "draw" else {"act": "decline"}
+                        if m["decision"] == "offer" else {"act": "discard", "card": view["drawn"] or view["hand"][-1]})
+                bob_link.move(move)
+        table = screen.table
+        return table.view is not None and table.mode is Mode.HUMAN_DRAW and not table.sent and not table.queue
+
+    until(d, bob_answers, (bob,), what="Ann's first draw")
+    d.key("D")                                                     # the deck: Ann's own move
+    until(d, lambda: screen.table.mode is Mode.HUMAN_DISCARD, (bob,), what="Ann's draw taken")
+    bob_link.resign()
+
+
 def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
         headless_pyxel, tmp_path: Path, room: str) -> None:
     """Bob invites Ann; Ann changes HINTS and sends it back (round 2); Bob changes the
@@ -329,7 +388,7 @@ def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
     bob.invite("Ann", "ginrummy", {"score_limit": 100}, 60)
     until(d, lambda: bool(lobby.waiting_invitations()), (bob,), what="Bob's invitation")
     line = "1 Bob INVITES YOU (ROUND 1): ANSWER"                   # its key, 1, then what it is
-    assert shows_text(d, 24 + (480 - 8 * len(line)) // 2 + 16, 254 + 5, line[2:], WHITE)
+    assert shows_text(d, 24 + (480 - 8 * len(line)) // 2 + 16, INVITES_Y + 5, line[2:], WHITE)
     d.key("1")
     page = d.controller
     assert isinstance(page, InvitePage) and not page.mine and page.round == 1
@@ -360,9 +419,16 @@ def test_an_invitation_negotiated_over_two_rounds_then_the_game_is_asked_for(
     assert link.rules["score_limit"] == 150 and link.hints
     assert kept(tmp_path)["room_with"] == "Bob"              # a restart offers to rejoin
     assert type(d.controller).__module__ == "port.ginrummy.main.roomplay"     # the game's own screen
-    assert isinstance(back(), LobbyPage) and kept(tmp_path)["room_with"] == ""
-    for t in bob.take_started():
-        t.resign()
+    play_one_each_then_bob_resigns(d, bob)                  # rated: each seat made a move
+    until(d, lambda: link.end is not None, (bob,), what="the game's end")
+    assert kept(tmp_path)["room_with"] == ""                 # over: no rejoin offered for it
+    d.loop.controller = lobby = back()
+    d.step()
+    assert isinstance(lobby, LobbyPage)
+    after = link.end["ratings"]["Ann"]["after"]             # the header's rating is the new one
+    sub = f"GINRUMMY LOBBY   YOU: Ann {after}"
+    assert after != link.end["ratings"]["Ann"]["before"] and shows_text(d, (640 - 8 * len(sub)) // 2, SUB_Y, sub,
+                                                                         LIGHTGRAY)
     bob.close()
     link.session.close()
 
@@ -377,6 +443,8 @@ def test_cribbage_from_its_title_to_its_room_game_screen(headless_pyxel, tmp_pat
     d.key("C")
     assert isinstance(d.controller, ConnectPage) and d.controller.room is CRIB_ROOM
     d.key("A")                                                     # the module's room, typed
+    for _ in d.controller.typed:                                   # over the address kept
+        d.key("BACKSPACE")
     d.type(room)
     d.key("RETURN")
     log_in(d, "pw1")
@@ -487,6 +555,8 @@ def test_a_restart_offers_to_rejoin_the_game_and_a_stale_token_falls_back_to_the
     d.key("A")
     until(d, lambda: bool(asked.asked), (bob,), what="the table")
     table = asked.asked[0][0].table
+    bob.tables[table].chat("still there?")
+    until(d, lambda: bool(asked.asked[0][0].chat_lines), (bob,), what="Bob's chat")
     asked.asked[0][0].session.client.transport.close()            # the program quits: no goodbye
     # Started again: the title's CARD ROOM offers the game.
     again = open_game(tmp_path)
@@ -500,10 +570,29 @@ def test_a_restart_offers_to_rejoin_the_game_and_a_stale_token_falls_back_to_the
     until(again, lambda: bool(asked2.asked), (bob,), what="the table again")
     link = asked2.asked[0][0]
     assert (link.table, link.opponent) == (table, "Bob")
-    link.session.client.transport.close()
+    # The room is told which program the player came back in: the other program greys
+    # her (IN GINRUMMY), and the table's chat so far comes back with the game.
+    until(again, lambda: bob.players.get("Dora", {}).get("game") == "ginrummy"
+          and link.chat_lines == [("Bob", "still there?")], (bob,), what="Dora's game and the chat")
+    assert bob.players["Dora"]["status"] == "playing"
+    link.session.client.transport.close()                         # the program quits again
+    link.session.client.close()
+    # The game ends while she is away (Bob resigns): the offer is still made (the room
+    # knows, the program does not), and coming back says how it ended.
+    bob.tables[table].resign()
+    until(again, lambda: bob.tables[table].end is not None, (bob,), what="the resignation")
+    fourth = open_game(tmp_path)
+    fourth.key("C")
+    assert fourth.controller.rejoin_with == "Bob"
+    fourth.key("J")
+    until(fourth, lambda: isinstance(fourth.controller, LobbyPage) and fourth.controller.line.endswith("hand 1."),
+          what="the lobby with the game's result")
+    assert fourth.controller.line == "Your game with Bob is over: you won: Bob resigned in hand 1."
+    assert kept(tmp_path)["room_with"] == "" and kept(tmp_path)["room_name"] == "Dora"
+    fourth.controller.session.close()
     # A token the room does not know: the login, with one line, and no offer.
     cfg = files.Store.open(tmp_path).config
-    files.Store.open(tmp_path).save_config(cfg.with_(room_token="not-a-token"))
+    files.Store.open(tmp_path).save_config(cfg.with_(room_token="not-a-token", room_with="Bob"))
     third = open_game(tmp_path)
     third.key("C")
     third.controller.room = Asked()
@@ -513,7 +602,6 @@ def test_a_restart_offers_to_rejoin_the_game_and_a_stale_token_falls_back_to_the
     assert third.controller.line == "That session has ended: log in again."
     assert status_shows(third, third.controller.line)
     assert kept(tmp_path)["room_token"] == "" and kept(tmp_path)["room_with"] == ""
-    bob.tables[table].resign()
     bob.close()
 
 
@@ -590,6 +678,6 @@ def test_logging_in_in_a_real_window_under_xvfb(tmp_path: Path, room: str) -> No
     ref = png.read(REFERENCE / "lobby_ega.png")
     # CARD ROOM, and NAME BOT RATING WHERE; not the page's corners, where the window's
     # own pointer may be.
-    for top, bottom in ((0, 26), (LIST_Y - 14, LIST_Y - 6)):
+    for top, bottom in ((0, 26), (HEAD_Y, HEAD_Y + 8)):
         for y in range(top, bottom):
             assert shot.pixels[640 * y + 100:640 * y + 540] == ref.pixels[640 * y + 100:640 * y + 540], y

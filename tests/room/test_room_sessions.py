@@ -99,7 +99,8 @@ def _expiry(room: RoomProcess) -> None:
 
 
 def test_the_clock_moves_for_an_absent_player_and_three_in_a_row_forfeit(tmp_path: Path) -> None:
-    with RoomProcess(tmp_path / "room") as server:
+    # --shown-wait 0: Ann's client never says its question is shown; her clock runs at once.
+    with RoomProcess(tmp_path / "room", "--shown-wait", "0") as server:
         ann = Client(server.url)
         ann.enter("Ann")
         bot = BotProcess(server.url, "Stan", "--player", "standard", "--games", "1")
@@ -111,10 +112,55 @@ def test_the_clock_moves_for_an_absent_player_and_three_in_a_row_forfeit(tmp_pat
         assert outs[0]["name"] == "Ann" and outs[0]["move"]["act"] in ("stock", "pile")
         end = ann.wait("game_end", timeout=10)
         assert (end["how"], end["winner"], end["table"]) == ("clock", "Stan", table)
+        # Its record says who won and how, and holds the hand as far as it went.
+        text = ann.answer("game", number=end["number"])["text"]
+        assert text.splitlines()[-1] == "Result: Stan wins: Ann forfeited on the clock in hand 1, Ann 0, Stan 0."
+        log = gin_record.parse(text)
+        assert (log.ending.how, log.meta.names[log.winner], log.hands) == ("clock", "Stan", 1)
         assert bot.finish(20)[0] == 0
         # The stand-in's two moves are in the stream, as any move is.
         assert [m["event"]["act"] for m in stream(ann.got, table) if m["type"] == "event"][:2] in (
             ["draw stock", "discard"], ["draw pile", "discard"])
+
+
+def test_a_persons_clock_starts_when_the_question_is_shown_and_a_silent_client_cannot_stop_it(
+        tmp_path: Path) -> None:
+    """A person's clock starts when its screen says the question is on it (``shown``),
+    and at the latest ``--shown-wait`` seconds after it was asked; a bot's at once."""
+    with RoomProcess(tmp_path / "room", "--shown-wait", "1.5") as server:
+        ann, bot = Client(server.url), Client(server.url)
+        ann.enter("Ann")
+        bot.enter("Stan", bot=True)
+        ann.send("invite", to="Stan", game="ginrummy", rules={}, clock=1)
+        bot.send("accept", id=bot.wait("invitation")["id"])
+        table = ann.wait("start")["table"]
+        ask = ann.wait("ask")
+        clock = ann.wait("clock")
+        assert (clock["name"], clock["seconds"], clock["running"]) == ("Ann", 1, False)
+        time.sleep(1.3)                           # past the clock: it has not started
+        assert not [m for m in ann.drain(0.05) if m["type"] == "timeout"]
+        ann.send("shown", table=table, seq=ask["seq"] + 5)          # not the question: nothing
+        ann.send("shown", table=table, seq=ask["seq"])
+        shown_at = time.monotonic()
+        running = ann.wait("clock")
+        assert (running["running"], running["name"]) == (True, "Ann") and 0.8 <= running["seconds"] <= 1
+        first = ann.wait("timeout", timeout=5)
+        assert first["count"] == 1 and time.monotonic() - shown_at >= 0.9
+        # Her next question she never says is shown: its clock runs 1.5 s after it was asked.
+        nxt = ann.wait(lambda m: m.get("type") == "ask" and m["seq"] > ask["seq"])
+        asked_at = time.monotonic()
+        assert ann.wait("clock")["running"] is False
+        assert ann.wait("clock", timeout=5)["running"] is True and time.monotonic() - asked_at >= 1.2
+        second = ann.wait("timeout", timeout=5)
+        assert second["count"] == 2 and time.monotonic() - asked_at >= 2.3 and nxt["decision"] == "discard"
+        # The bot's question: its clock runs as soon as it is asked.
+        theirs = ann.wait(lambda m: m.get("type") == "clock" and m["name"] == "Stan", timeout=5)
+        assert theirs["running"] is True
+        refused = ann.answer("shown", table="tnothere", seq=1)
+        assert refused["reason"] == "you are not at table tnothere"
+        for c in (ann, bot):
+            c.drain(0.05)                         # read, so the close is heard at once
+            c.close()
 
 
 def _play_until(client: Client, seat: Any, table: str, stop: Any) -> None:
@@ -220,8 +266,8 @@ def test_accounts_guests_tokens_and_failed_logins(room: RoomProcess) -> None:
     third = Client(room.url)
     third.enter("Carol", "secret")
     assert "logged in from elsewhere" in c.wait("error")["reason"]
-    wrong = [other.answer("login", name="Carol", password="nope")["reason"] for _ in range(6)]
-    assert wrong[0] == "wrong password for Carol" and wrong[-1] == "too many failed logins: wait a minute"
+    wrong = [other.answer("login", name="Carol", password="nope")["reason"] for _ in range(11)]
+    assert wrong[0] == "wrong password for Carol" and wrong[-1] == "too many wrong passwords for Carol: try again in 1 s"
     guest = Client(room.url)
     welcome = guest.answer("guest")
     assert welcome["guest"] is True and re.fullmatch(r"Guest\d+", welcome["name"])

@@ -33,7 +33,12 @@ def test_two_sessions_meet_in_the_lobby_negotiate_and_sit_at_one_table(tmp_path:
         assert (a.table, a.seat, b.seat, a.opponent, a.hints) == (b.table, 0, 1, "Bob", True)
         polled([ann, bob], lambda: any(m["type"] == "ask" for m in a.inbox + b.inbox))
         asked = next(link for link in (a, b) if any(m["type"] == "ask" for m in link.inbox))
-        assert asked.seconds_left() is not None and 25 < asked.seconds_left() <= 30
+        polled([ann, bob], lambda: asked.clock_seat is not None)
+        # The clock waits for the question to be on its player's screen, then runs.
+        assert (asked.seconds_left(), asked.clock_running) == (30, False)
+        asked.shown(next(m["seq"] for m in asked.inbox if m["type"] == "ask"))
+        polled([ann, bob], lambda: asked.clock_running)
+        assert 25 < asked.seconds_left() <= 30
         a.chat("good luck")
         polled([ann, bob], lambda: bool(b.chat_lines))
         assert b.chat_lines == [("Ann", "good luck")]

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from port.room.redisstore import RedisStore
-from port.room.store import DB_NAME, Account, FinishedGame, SCHEMA_VERSION, Rating, SqliteStore, Store, StoreError, TableRow
+from port.room.store import (DB_NAME, SCHEMA_VERSION, Account, FinishedGame, RatedGame, Rating, SqliteStore, Standing,
+                             Store, StoreError, StoreFull, TableRow)
 
 TOP = Path(__file__).resolve().parents[2]
 RECORD = "GinRummy game record, version 1\nResult: Dave wins 2 to 0 after 1 hand.\n"
@@ -73,6 +74,52 @@ def test_a_token_opens_its_account_until_it_expires(store: Store) -> None:
 def test_a_token_for_no_account_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no account called 'Nobody'"):
         store.set_token("Nobody", b"\x01" * 32, expires=time.time() + 60)
+
+
+def test_a_token_is_revoked_alone_or_all_with_a_new_password(store: Store) -> None:
+    store.create_account("Dave", b"secret", b"salt", bot=False)
+    later = time.time() + 60
+    for t in (b"\x01", b"\x02", b"\x03"):
+        store.set_token("Dave", t * 32, expires=later)
+    store.revoke_token(b"\x01" * 32)
+    assert store.account_by_token(b"\x01" * 32, time.time()) is None
+    assert store.account_by_token(b"\x02" * 32, time.time()) is not None
+    store.set_password("dave", b"new secret", b"new salt")
+    got = store.account("Dave")
+    assert got is not None and (got.secret, got.salt) == (b"new secret", b"new salt")
+    assert [store.account_by_token(t * 32, time.time()) for t in (b"\x02", b"\x03")] == [None, None]
+    with pytest.raises(StoreError, match="no account called 'Nobody'"):
+        store.set_password("Nobody", b"s", b"t")
+
+
+def test_a_guest_is_dropped_with_its_tokens_and_its_games_stay(store: Store) -> None:
+    store.create_account("Guest1234", b"", b"", bot=False, guest=True)
+    store.create_account("Guest77", b"", b"", bot=False, guest=True)
+    store.create_account("Dave", b"s", b"t", bot=False)
+    store.set_token("Guest1234", b"\x05" * 32, expires=time.time() + 60)
+    store.open_table(table("t9", players=("Guest1234", "Dave")))
+    store.finish_game("t9", "ginrummy", ("Guest1234", "Dave"), RECORD, {"how": "played"}, None)
+    assert store.guests() == ["Guest1234", "Guest77"]
+    store.drop_account("guest1234")
+    assert store.account("Guest1234") is None and store.guests() == ["Guest77"]
+    assert store.account_by_token(b"\x05" * 32, time.time()) is None
+    assert [g.players for g in store.games_of("Guest1234")] == [("Guest1234", "Dave")]
+
+
+def test_a_block_is_its_owners_either_way_and_goes_with_either_account(store: Store) -> None:
+    for name in ("Ann", "Bob", "Guest12"):
+        store.create_account(name, b"s", b"t", bot=False, guest=name.startswith("Guest"))
+    store.set_block("ann", "BOB", True)
+    store.set_block("Ann", "Guest12", True)
+    store.set_block("Ann", "bob", True)                                  # twice: once
+    assert store.blocks("ANN") == ["Bob", "Guest12"] and store.blocks("Bob") == []
+    assert store.blocked("Bob", "Ann") and store.blocked("ann", "bob") and not store.blocked("Bob", "Guest12")
+    with pytest.raises(StoreError, match="no account called 'Nobody'"):
+        store.set_block("Ann", "Nobody", True)
+    store.drop_account("Guest12")                                        # a guest gone: its blocks too
+    assert store.blocks("Ann") == ["Bob"]
+    store.set_block("Ann", "Bob", False)
+    assert store.blocks("Ann") == [] and not store.blocked("Ann", "Bob")
 
 
 def test_values_are_parameters_never_sql(store: Store) -> None:
@@ -141,6 +188,106 @@ def test_a_move_that_is_not_json_is_refused(store: Store) -> None:
 def test_a_game_not_in_the_room_is_refused(store: Store) -> None:
     with pytest.raises(StoreError, match="no game called 'chess'"):
         store.open_table(table(game="chess"))
+
+
+# -- looking back: the rating history, the leaderboards --------------------------------
+
+def _played(store: Store, number: int, game: str, players: tuple[str, str], winner: str | None,
+            after: tuple[Rating, Rating], guest: bool = False) -> None:
+    """A finished game as the room stores it: the ratings before (the store's own) and after."""
+    before = store.ratings(list(players), game)
+    table_id = f"t{number}"
+    store.open_table(table(table_id, players, game=game))
+    got = store.finish_game(table_id, game, players, f"record {number}", {"winner": winner, "how": "played"},
+                            None if guest else dict(zip(players, after)), None if guest else before)
+    assert got == number
+
+
+def _evening(store: Store) -> None:
+    for name, bot in (("Ann", False), ("bob", False), ("Stan", True), ("Cleo", False), ("Guest7", False)):
+        store.create_account(name, b"s", b"t", bot, guest=name.startswith("Guest"))
+    _played(store, 1, "ginrummy", ("Ann", "bob"), "Ann", (Rating(1662.0, 290.0, 0.06, 1), Rating(1338.0, 290.0, 0.06, 1)))
+    _played(store, 2, "ginrummy", ("Stan", "Ann"), None, (Rating(1520.0, 100.0, 0.06, 1), Rating(1650.0, 105.0, 0.06, 2)))
+    _played(store, 3, "ginrummy", ("bob", "Stan"), "Stan", (Rating(1300.0, 280.0, 0.06, 2), Rating(1540.0, 95.0, 0.06, 2)))
+    _played(store, 4, "cribbage", ("Ann", "Cleo"), "Cleo", (Rating(1400.0, 300.0, 0.06, 1), Rating(1600.0, 300.0, 0.06, 1)))
+    _played(store, 5, "ginrummy", ("Guest7", "Ann"), "Guest7", (Rating(), Rating()), guest=True)
+
+
+def test_each_rated_game_keeps_both_ratings_before_and_after(store: Store) -> None:
+    _evening(store)
+    history = store.rating_history("ANN", "ginrummy")
+    assert [(h.number, h.name, h.opponent, h.score) for h in history] == [(2, "Ann", "Stan", 0.5), (1, "Ann", "bob", 1.0)]
+    assert history[1].before == Rating() and history[1].after == Rating(1662.0, 290.0, 0.06, 1)
+    assert history[0].before == history[1].after                      # the next game starts where it ended
+    assert history[0].after == store.rating("ann", "ginrummy")
+    assert [h.number for h in store.rating_history("Ann", "ginrummy", limit=1)] == [2]
+    assert [h.number for h in store.rating_history("Ann", "cribbage")] == [4]
+    assert store.rating_history("Guest7", "ginrummy") == []           # a guest's game is not rated
+    assert store.rating_history("Nobody", "ginrummy") == []
+
+
+def test_a_leaderboard_puts_provisional_ratings_apart_with_each_ones_results(store: Store) -> None:
+    _evening(store)
+    top = store.leaderboard("ginrummy")
+    assert [(s.name, s.bot, round(s.rating.rating), s.rating.games, s.wins, s.draws, s.losses) for s in top] == [
+        ("Ann", False, 1650, 2, 1, 1, 0), ("Stan", True, 1540, 2, 1, 1, 0)]
+    assert [s.name for s in store.leaderboard("ginrummy", provisional=True)] == ["bob"]
+    assert [s.name for s in store.leaderboard("ginrummy", start=1)] == ["Stan"]
+    assert [s.name for s in store.leaderboard("ginrummy", limit=1)] == ["Ann"]
+    assert store.leaderboard("ginrummy", start=5) == []
+    assert [s.name for s in store.leaderboard("cribbage", provisional=True)] == ["Cleo", "Ann"]
+    assert store.leaderboard("cribbage") == []
+    assert store.standing("BOB", "ginrummy") == Standing("bob", False, Rating(1300.0, 280.0, 0.06, 2), 0, 0, 2)
+    assert store.standing("Guest7", "ginrummy") == Standing("Guest7", False, Rating(), 0, 0, 0)
+    assert store.standing("Nobody", "ginrummy") is None
+    with pytest.raises(StoreError, match="no game called 'chess'"):
+        store.leaderboard("chess")
+
+
+def test_a_list_of_games_reads_no_record_and_running_tables_come_without_moves(store: Store) -> None:
+    _evening(store)
+    listed = store.games_of("Ann", records=False)
+    assert [(g.number, g.record) for g in listed] == [(5, ""), (4, ""), (2, ""), (1, "")]
+    assert [g.result for g in listed] == [g.result for g in store.games_of("Ann")]
+    store.open_table(table("late", ("Cleo", "Stan"), created=300.0, moves=({"a": 1},)))
+    store.open_table(table("early", ("bob", "Ann"), created=200.0))
+    assert [(t.table_id, t.players, t.moves) for t in store.running_list()] == [
+        ("late", ("Cleo", "Stan"), ()), ("early", ("bob", "Ann"), ())]
+
+
+def test_both_stores_look_back_alike(sqlite: SqliteStore, redis_store: RedisStore) -> None:
+    def looks(store: Store) -> list[Any]:
+        _evening(store)
+        out: list[Any] = []
+        for game in ("ginrummy", "cribbage"):
+            out += [store.leaderboard(game), store.leaderboard(game, provisional=True)]
+            out += [[dataclasses.replace(h, finished=0.0) for h in store.rating_history(n, game)]
+                    for n in ("Ann", "BOB", "stan", "Cleo", "Guest7")]
+            out += [store.standing(n, game) for n in ("Ann", "BOB", "stan", "Cleo", "Guest7", "Nobody")]
+        return out
+
+    assert looks(sqlite) == looks(redis_store)
+
+
+def test_a_version_1_file_gains_the_history_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(path)
+    from port.room import store as store_module
+
+    db.executescript(store_module._SCHEMA + "PRAGMA user_version = 1;")
+    db.execute("INSERT INTO accounts VALUES ('Ann', x'00', x'00', 0, 0, 1.0)")
+    db.execute("INSERT INTO ratings VALUES ('Ann', 'ginrummy', 1700.0, 90.0, 0.06, 30)")
+    db.execute("INSERT INTO games (game, player0, player1, record, result, finished) VALUES"
+               " ('ginrummy', 'Ann', 'Bob', 'r', '{}', 1.0)")
+    db.commit()
+    db.close()
+    store = SqliteStore(path)
+    try:
+        assert [g.number for g in store.games_of("Ann")] == [1]
+        assert store.rating_history("Ann", "ginrummy") == []               # no history before it was kept
+        assert store.leaderboard("ginrummy") == [Standing("Ann", False, Rating(1700.0, 90.0, 0.06, 30))]
+    finally:
+        store.close()
 
 
 # -- owners and presence ---------------------------------------------------------------
@@ -420,12 +567,40 @@ def test_an_unreachable_redis_is_one_sentence() -> None:
         RedisStore("nonsense")
 
 
+def test_a_full_disk_is_said_so_and_the_store_goes_on_when_there_is_space(tmp_path: Path) -> None:
+    """SQLITE_FULL made for real: the file may not grow past its pages (``PRAGMA
+    max_page_count``), as on a full disk (tests/room/test_disk_full.py fills a real one)."""
+    store = SqliteStore(tmp_path / DB_NAME)
+    store.open_table(table("t1"))
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+    big = {"seat": 0, "move": {"act": "note", "text": "x" * 20000}}
+    with pytest.raises(StoreFull, match="^The room's disk is full: .*ROOM.DB cannot grow.$"):
+        store.add_move("t1", 0, big)
+    store._db.execute(f"PRAGMA max_page_count = {pages + 100}")
+    store.add_move("t1", 0, big)                       # the transaction was rolled back: on again
+    assert store.table("t1").moves == (big,)          # type: ignore[union-attr]
+    store.close()
+
+
+def test_the_database_is_its_owners_only(tmp_path: Path) -> None:
+    before = os.umask(0o022)                 # a umask that would leave it readable by all
+    try:
+        store = SqliteStore(tmp_path / DB_NAME)
+        store.create_account("Dave", b"s", b"t", bot=False)
+        modes = {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()}
+        assert modes == {DB_NAME: 0o600, DB_NAME + "-wal": 0o600, DB_NAME + "-shm": 0o600}
+        store.close()
+    finally:
+        os.umask(before)
+
+
 @pytest.mark.parametrize("cls", [SqliteStore, RedisStore])
 def test_both_stores_have_every_method_of_the_interface(cls: type) -> None:
     import inspect
 
     wanted = {n: f for n, f in vars(Store).items() if callable(f) and not n.startswith("_")}
-    assert len(wanted) == 21
+    assert len(wanted) == 32
     for name, proto in wanted.items():
         theirs = inspect.signature(getattr(cls, name))
         assert list(theirs.parameters) == list(inspect.signature(proto).parameters), name

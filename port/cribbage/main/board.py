@@ -43,9 +43,10 @@ def skunk_x(limit: int) -> int:
 
 
 def draw_board(s: Screen, limit: int, skunking: bool, front: tuple[int, int] | list[int],
-               back: tuple[int, int] | list[int], other: str = "C") -> None:
+               back: tuple[int, int] | list[int], other: str = "C", mine: str = "Y") -> None:
     """The board and both pairs of pegs; ``other`` marks the opponent's track (C for the
-    computer; a room game puts the person's initial there)."""
+    computer; a room game puts the person's initial there), ``mine`` yours (Y; a
+    watcher's screen: the first player's initial)."""
     s.fill(*BOARD, BROWN)
     s.box(*BOARD, LIGHTGRAY)
     for seat, y in TRACK_Y.items():
@@ -53,7 +54,7 @@ def draw_board(s: Screen, limit: int, skunking: bool, front: tuple[int, int] | l
             x = hole_x(limit, hole)
             big = hole in (0, limit) or hole % 30 == 0
             s.bar(x - 1, y - 1, 3 if big else 2, 3 if big else 2, WHITE if big else DARKGRAY)
-        s.text(BOARD.x + 3, y - 4, other[:1] if seat == COMPUTER else "Y", LIGHTGRAY)
+        s.text(BOARD.x + 3, y - 4, other[:1] if seat == COMPUTER else mine[:1], LIGHTGRAY)
     if skunking:
         x = skunk_x(limit)
         s.bar(x, BOARD.y + 3, 1, BOARD.h - 6, LIGHTMAGENTA)

@@ -233,7 +233,7 @@ class CribPlay:
         t = self.table
         hidden = t.hidden()
         self._draw_scores()
-        draw_board(s, t.options.limit, t.options.skunking, t.front, t.previous, t.them)
+        draw_board(s, t.options.limit, t.options.skunking, t.front, t.previous, t.them, t.mark)
         self._draw_computer(hidden)
         self._draw_crib(hidden)
         self._draw_row(hidden)

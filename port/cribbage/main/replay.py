@@ -21,6 +21,8 @@ from port.cribbage.main.play import CribPlay
 from port.cribbage.main.table import Box, show_lines
 from port.cribbage.record import GameLog, Step
 from port.cribbage.rules import Act, HandState, Phase
+from port.files.gamerecord import ENDINGS
+from port.main.controller import Controller
 from port.main.replay import ReplayScreen
 from port.screen.profiles import LIGHTGRAY, LIGHTGREEN, LIGHTRED, WHITE, YELLOW
 
@@ -65,8 +67,8 @@ class CribReplay(ReplayScreen, CribPlay):
     rows = 5                    # clear of YOUR CRIB's label under them (on CGA too)
     box_y = L.LAY_AWAY_BOX.y
 
-    def __init__(self, ctx: CribContext, log: GameLog) -> None:
-        ReplayScreen.__init__(self, ctx, log.steps)
+    def __init__(self, ctx: CribContext, log: GameLog, back: Controller | None = None) -> None:
+        ReplayScreen.__init__(self, ctx, log.steps, back)
         self.log = log
         self.table = StepTable(log.steps[0].state)
         self.pegs = _pegs(log.steps)
@@ -110,6 +112,11 @@ class CribReplay(ReplayScreen, CribPlay):
         names = self.log.names
         h = step.state
         you, cpu = h.scores
+        ending = self.log.ending
+        if step is self.steps[-1] and ending is not None:
+            words = ENDINGS[ending.how].upper()
+            return Box("GAME OVER", [f"{names[ending.winner][:16].upper()} WINS:",
+                                     f"{names[ending.loser][:16].upper()}", f"{words}", f"IN HAND {step.hand}."])
         if step is self.steps[-1] and self.log.over:
             w = h.winner
             assert w is not None

@@ -13,7 +13,7 @@ from port.main.controller import Controller
 from port.main.menus import yes_no
 from port.main.roomgame import RuleRow, Rules
 from port.main.roomsession import RoomSession, TableLink
-from port.cribbage.main import roomplay
+from port.cribbage.main import roomplay, roomwatch
 
 ROWS: tuple[RuleRow, ...] = (
     # "cycles the pegging board total between 121 and 61 pegs": either way flips it.
@@ -37,7 +37,29 @@ class CribRoom:
 
     def play(self, ctx: GameContext, session: RoomSession, link: TableLink,
              back: Callable[[], Controller]) -> Controller:
+        if link.watching:                                   # a table watched: the screen in its watch mode
+            return roomwatch.watch(ctx, session, link, back)
         return roomplay.play(ctx, session, link, back)     # the game screen playing a person
+
+    def rules_line(self, rules: Rules) -> str:
+        return f"{rules.get('limit', 121)}" + (", SKUNKS" if rules.get("skunking") else "")
+
+    def replay(self, ctx: GameContext, text: str, back: Controller) -> Controller:
+        from port.cribbage import record
+        from port.cribbage.main.replay import CribReplay
+
+        return CribReplay(ctx, record.parse(text), back)      # type: ignore[arg-type]
+
+    def review(self, ctx: GameContext, text: str, seat: int, back: Controller) -> Controller:
+        from port.cribbage import record, review
+        from port.main.reviewscreen import ReviewScreen
+
+        log = record.parse(text)
+
+        def lines() -> list[str]:
+            return review.lines(review.review(review.choices(log, seat)))
+
+        return ReviewScreen(ctx.session, f"REVIEW: {log.names[seat]}'S DECISIONS BESIDE EXPERT'S", lines, back)
 
 
 ROOM = CribRoom()

@@ -38,11 +38,11 @@ from port.cribbage.rules.state import fitting
 from port.main.controller import Controller
 from port.main.reviewscreen import ReviewScreen
 from port.main.roomsession import RoomSession, TableLink
-from port.main.roomwidgets import ChatLine, draw_clock, status_text
+from port.main.roomwidgets import ChatLine, draw_clock, rating_line, status_text, watchers_text
 from port.mouse import Key, Press
 from port.protocol import ProtocolError, decode
 from port.screen import Rect
-from port.screen.profiles import WHITE, YELLOW
+from port.screen.profiles import LIGHTGRAY, WHITE, YELLOW
 
 HIDDEN_HAND = 100          # the other's cards in hand as the screen holds them: 100, 101, ...
 HIDDEN_CRIB = 110          # and its two laid away (never drawn face up)
@@ -50,8 +50,11 @@ MOVES = (Act.DISCARD, Act.PLAY, Act.GO)      # a seat's own decisions; the rest 
 
 # The room's boxes on the bottom row, where the game against the computer has QUIT.
 RESIGN_BOX = Rect(544, 326, 80, 20)
-CHAT_AREA = Rect(L.MSG_X + 16, 196, 224, 30)  # under the message area's three lines
-MY_CLOCK = (L.MSG_X + 16, 186)                 # your clock, over the chat
+# Your clock under the message area's three lines and the yes/no boxes, over YOUR CRIB
+# (clear of it on CGA's 200 lines); the chat in the corner right of the crib, its lines
+# wrapped (docs/room.md).
+MY_CLOCK = (L.MSG_X + 16, 216)
+CHAT_AREA = Rect(484, 246, 148, 62)
 MESSAGE_ROWS = 3
 
 
@@ -147,6 +150,8 @@ class GameSeen:
 class RoomTable(CribTable):
     """A room game at the table's pace: the stream's messages played out as beats."""
 
+    sees_own = True          # your own cards are yours to see (a watcher's screen sees no seat's)
+
     def __init__(self, link: TableLink, name: str, *, animate: bool = True, pause: bool = False) -> None:
         # No CribTable.__init__: no deck, no rules state, no computer on this side.
         self.link = link
@@ -183,6 +188,7 @@ class RoomTable(CribTable):
         self._starter_seen = False
         self.pending: deque[dict[str, Any]] = deque()   # the stream, not played out yet
         self.asked: str | None = None          # the decision the room asked of you
+        self.ask_seq = 0                       # ... its seq (its clock starts once it is shown)
         self.sent: str | None = None           # the decision your move answered, on its way
         self.end: dict[str, Any] | None = None  # game_end, once played out
         self.quick = False                     # catching up: no flights, no boxes
@@ -273,6 +279,8 @@ class RoomTable(CribTable):
             return
         if self.asked == "play" and not self.hand.legal_plays(HUMAN) and self.end is None and self.connected:
             self._send({"act": "go"})       # "GO is said for you when you cannot play"
+        elif self.your_turn_to_lay_away() or self.your_turn_to_play():
+            self.link.shown(self.ask_seq)   # on the screen, no box over it: its clock starts
 
     def _take(self) -> None:
         """The link's new messages; a stream come all at once is caught up at once."""
@@ -281,9 +289,11 @@ class RoomTable(CribTable):
             return
         self.pending.extend(got)
         # Played live, the stream holds at most one question for you and one deal ahead
-        # of the screen (you answer each before the next); more is a stream come at once.
+        # of the screen (you answer each before the next, or the clock's stand-in does:
+        # its timeout is played out as it happens); more is a stream come at once.
         kinds = [m["type"] for m in self.pending]
-        if kinds.count("ask") >= 2 or kinds.count("deal") >= 2:
+        answered = sum(1 for m in self.pending if m["type"] == "timeout" and m.get("seat") == self.me)
+        if kinds.count("ask") - answered >= 2 or kinds.count("deal") >= 2:
             self._catch_up(len(self.pending))
 
     def _catch_up(self, n: int) -> None:
@@ -366,6 +376,7 @@ class RoomTable(CribTable):
         elif kind == "ask":
             self.view = view
             self.asked, self.sent = str(m.get("decision")), None
+            self.ask_seq = int(m.get("seq", 0))
         elif kind == "hand_end":
             self.view = view
             self._shown = len(view.shows)
@@ -396,9 +407,18 @@ class RoomTable(CribTable):
         flights = []
         for k in range(12):
             seat, i = (first + k) % 2, k // 2
-            c = mine[i] if seat == HUMAN else HIDDEN_HAND + i
-            flights.append(Flight(c, seat == HUMAN, L.DECK, L.hand_slot(seat, i), delay=DEAL_GAP * k))
+            c, up = self._dealt(seat, i, mine)
+            flights.append(Flight(c, up, L.DECK, L.hand_slot(seat, i), delay=DEAL_GAP * k))
         self._fly(flights)
+
+    def _dealt(self, seat: int, i: int, mine: list[Card]) -> tuple[int, bool]:
+        """The ``i``-th card dealt to ``seat`` as the screen holds it, and whether face up:
+        yours, the other's backs (a watcher's screen: both seats' backs)."""
+        return (mine[i], True) if seat == HUMAN and self.sees_own else (self._backs(seat)[0] + i, False)
+
+    def _backs(self, seat: int) -> tuple[int, int]:
+        """The numbers a seat's hidden cards and crib cards start from (never drawn face up)."""
+        return HIDDEN_HAND, HIDDEN_CRIB
 
     def _event_message(self, view: View) -> None:
         if self._seen >= len(view.events):
@@ -411,10 +431,10 @@ class RoomTable(CribTable):
         if e.act is Act.DISCARD:
             self._discarded(e.seat, before, view)
         elif e.act is Act.PLAY and e.card is not None:
-            if e.seat == HUMAN:
+            if e.seat == HUMAN and self.sees_own:
                 src = L.hand_slot(HUMAN, before.hands[HUMAN].index(e.card))
             else:
-                src = L.hand_slot(COMPUTER, max(0, len(before.hands[COMPUTER]) - 1))
+                src = L.hand_slot(e.seat, max(0, len(before.hands[e.seat]) - 1))
             self._fly([Flight(e.card, True, src, L.play_slot(len(self.row)))])
         elif e.act is Act.STARTER:
             self._starter_seen = True
@@ -426,13 +446,14 @@ class RoomTable(CribTable):
 
     def _discarded(self, seat: int, before: SeatHand, view: View) -> None:
         dst = L.crib_slot(view.dealer)
-        if seat == HUMAN:
+        if seat == HUMAN and self.sees_own:
             cards = list(view.my_crib)
             srcs = [L.hand_slot(HUMAN, before.hands[HUMAN].index(c)) for c in cards]
             self.selected, self.hint, self.message = [], None, ""
         else:
-            cards = [HIDDEN_CRIB, HIDDEN_CRIB + 1]
-            srcs = [L.hand_slot(COMPUTER, 4), L.hand_slot(COMPUTER, 5)]
+            crib = self._backs(seat)[1]
+            cards = [crib, crib + 1]
+            srcs = [L.hand_slot(seat, 4), L.hand_slot(seat, 5)]
         self._fly([Flight(c, False, src, dst, delay=2 * k) for k, (c, src) in enumerate(zip(cards, srcs))])
 
     def _fly(self, flights: list[Flight]) -> None:
@@ -523,17 +544,19 @@ class RoomPlay(CribPlay):
         if k.char == "C":
             return "last_count"
         if t.over:
-            return {"E": "rematch", "L": "lobby", "\r": "lobby"}.get(k.char)
+            return {"A": "rematch", "L": "lobby", "\r": "lobby"}.get(k.char)
         if k.char in "123456":
             return "123456".index(k.char)
-        return {"\r": "lay_away", "L": "lay_away", "H": "hint", "S": "resign", "Q": "resign"}.get(k.char)
+        return {"\r": "lay_away", "L": "lay_away", "H": "hint", "R": "resign", "Q": "resign"}.get(k.char)
 
     def _target_at(self, x: int, y: int) -> object:
         t = self.table
         if t.over:
             areas = [(L.AGAIN_BOX, "rematch"), (L.MENU_BOX, "lobby")]
         else:
-            areas = [(L.LAY_AWAY_BOX, "lay_away"), (L.HINT_BOX, "hint"), (RESIGN_BOX, "resign")]
+            areas = [(L.LAY_AWAY_BOX, "lay_away"), (RESIGN_BOX, "resign")]
+            if self.link.hints:
+                areas.append((L.HINT_BOX, "hint"))
         if t.last_count:
             areas.append((L.LAST_COUNT_BOX, "last_count"))
         for rect, name in areas:
@@ -550,7 +573,7 @@ class RoomPlay(CribPlay):
     def _choose(self, target: object) -> Controller | None:
         t = self.table
         if target == "rematch":
-            if not self.rematch_asked:
+            if not self.rematch_asked and self.link.opponent_here:
                 self.rematch_asked = True
                 self.link.rematch()
             return self
@@ -609,12 +632,15 @@ class RoomPlay(CribPlay):
     # ---- drawing -------------------------------------------------------------------
 
     def _playing_line(self) -> str:
-        # Your question waiting for the line to come back is not the other's turn.
-        return "" if self.table.asked else f"{self.table.them} is playing."
+        # Your question waiting for the line to come back is not the other's turn; nor
+        # is theirs while they are away (the status line waits for them).
+        if self.table.asked or self.link.away_left() is not None:
+            return ""
+        return f"{self.table.them} is playing."
 
     def _message_lines(self) -> list[str]:
         status = status_text(self.session, self.link)
-        lines = super()._message_lines()
+        lines = [line for line in super()._message_lines() if line]
         if status:
             lines = textwrap.wrap(status, 28)[:2] + lines
         return lines[:MESSAGE_ROWS]
@@ -624,8 +650,9 @@ class RoomPlay(CribPlay):
         t = self.table
         if not t.over:
             s.button(*L.LAY_AWAY_BOX, "LAY AWAY", "L")
-            s.button(*L.HINT_BOX, "HINT", "H")
-            s.button(*RESIGN_BOX, "RESIGN", "S")
+            if self.link.hints:                 # at a table without hints, no HINT box
+                s.button(*L.HINT_BOX, "HINT", "H")
+            s.button(*RESIGN_BOX, "RESIGN", "R")
         if t.last_count:
             s.button(*L.LAST_COUNT_BOX, "LAST COUNT", "C")
         if t.over:
@@ -640,7 +667,10 @@ class RoomPlay(CribPlay):
         link, t = self.link, self.table
         draw_clock(s, link, 1 - link.seat, L.CPU_X + s.text_width(t.them) + 12, L.CPU_LABEL_Y + 1)
         draw_clock(s, link, link.seat, *MY_CLOCK)
-        self.chat.draw(s, link, CHAT_AREA)
+        self.chat.draw(s, link, CHAT_AREA, wrap=True)
+        count = watchers_text(link)              # under the scores: how many watch the table
+        if count:
+            s.text(L.SCORES_X, L.SCORES_Y + 4 * LINE + 4, count, LIGHTGRAY)
 
     def _draw_game_end(self) -> None:
         s = self.ctx.session.screen
@@ -660,11 +690,14 @@ class RoomPlay(CribPlay):
         if how == "played" and t.game.skunk:
             lines.append("A SKUNK: IT COUNTS AS TWO GAMES.")
         ratings = end.get("ratings") or {}
-        rows = [rating_line(name, ratings.get(name) or {}) for name in self.link.players] if end.get("rated") else []
+        rows = [rating_line(name, ratings.get(name) or {}, 12) for name in self.link.players] if end.get("rated") else []
         if not rows:
             lines.append("NOT RATED.")
         after: list[str] = []
-        if self.link.rematch_from and self.link.rematch_from != self.link.players[self.link.seat]:
+        here = self.link.opponent_here
+        if not here:
+            after.append(f"{t.them} HAS LEFT THE ROOM.")
+        elif self.link.rematch_from and self.link.rematch_from != self.link.players[self.link.seat]:
             after.append(f"{self.link.rematch_from.upper()} ASKS FOR A REMATCH.")
         elif self.rematch_asked:
             after.append(f"REMATCH ASKED: WAITING FOR {t.them}.")
@@ -678,14 +711,9 @@ class RoomPlay(CribPlay):
             y += LINE
         for line in after:
             s.text(r.x + (r.w - s.text_width(line)) // 2, y + 2 * LINE, line, YELLOW)
-        s.button(*L.AGAIN_BOX, "REMATCH", "E")
+        if here:                                # no rematch with one who has left
+            s.button(*L.AGAIN_BOX, "REMATCH", "A")
         s.button(*L.MENU_BOX, "LOBBY", "L")
-
-
-def rating_line(name: str, change: dict[str, Any]) -> str:
-    """A player's rating before and after the game: "ANN          1500? -> 1662? (+162)"."""
-    by = int(change.get("change", 0) or 0)
-    return f"{name.upper()[:12]:<12} {change.get('before', '?'):>6} -> {change.get('after', '?'):<6} ({by:+d})"
 
 
 def play(ctx: CribContext, session: RoomSession, link: TableLink, back: Callable[[], Controller]) -> Controller:

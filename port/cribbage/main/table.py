@@ -104,6 +104,7 @@ class CribTable:
     # card room (``port.cribbage.main.roomplay``).
     them = "COMPUTER"
     the_them = "THE COMPUTER"
+    mark = "Y"             # your track's letter on the board (a watcher's screen: the first player's initial)
 
     def __init__(self, options: Options, computer: Player, rng: Rng, *, name: str = "PLAYER",
                  animate: bool = True, pause: bool = False, first_dealer: int | None = None) -> None:

@@ -144,6 +144,10 @@ class PlayScreen:
     def quit_label(self) -> tuple[str, str]:
         return "QUIT", "Q"
 
+    def playing_line(self) -> str:
+        """The message area while the opponent moves."""
+        return "The computer is playing."
+
     def records_shown(self) -> bool:
         """Whether SAVE RECORD and REVIEW stand on the bottom row (where UNDO was)."""
         return self.table.mode in (Mode.HAND_END, Mode.GAME_END)
@@ -510,7 +514,7 @@ class PlayScreen:
             if t.drawn_from_pile:
                 lines = ["Discard a card (1-0),", "or UNDO the draw."]
         elif t.mode is Mode.COMPUTER:
-            lines = ["The computer is playing."]
+            lines = [self.playing_line()]
         elif t.mode is Mode.KNOCK_PROMPT:
             s.text(MSG_X + 16, ROW_Y + 8, f"KNOCK WITH {t.hand.deadwood(HUMAN)}?", WHITE)
             s.button(*YES_BOX, "YES", "Y")

@@ -14,6 +14,7 @@ from port.ginrummy.main.play import (
 from port.ginrummy.main.table import shown_hand
 from port.ginrummy.record import GameLog, Step
 from port.ginrummy.rules import Act, Phase
+from port.main.controller import Controller
 from port.main.replay import ReplayScreen
 from port.screen.profiles import LIGHTGRAY, RED, WHITE, YELLOW
 
@@ -29,8 +30,8 @@ class GinReplay(ReplayScreen):
     # meld bars.
     rows = 8
 
-    def __init__(self, ctx: Context, log: GameLog) -> None:
-        super().__init__(ctx, log.steps)
+    def __init__(self, ctx: Context, log: GameLog, back: Controller | None = None) -> None:
+        super().__init__(ctx, log.steps, back)
         self.log = log
 
     def step_text(self, step: Step) -> list[str]:

@@ -24,7 +24,7 @@ from port.main.controller import Controller
 from port.main.menus import yes_no
 from port.main.roomgame import RuleRow, Rules
 from port.main.roomsession import RoomSession, TableLink
-from port.ginrummy.main import roomplay
+from port.ginrummy.main import roomplay, roomwatch
 
 # The engine's options by their room names (docs/room.md, "Rules"): the Config's fields
 # of the same names.
@@ -112,7 +112,36 @@ class GinRoom:
 
     def play(self, ctx: GameContext, session: RoomSession, link: TableLink,
              back: Callable[[], Controller]) -> Controller:
+        if link.watching:                                   # a table watched: the screen in its watch mode
+            return roomwatch.watch(ctx, session, link, back)
         return roomplay.play(ctx, session, link, back)     # the game screen playing a person
+
+    def rules_line(self, rules: Rules) -> str:
+        limit = int(rules.get("score_limit", 100))
+        words = [str(limit) if limit else "ONE HAND"]          # a limit of 0: the first hand is the game
+        if rules.get("oklahoma"):
+            words.append("OKLAHOMA")
+        if rules.get("scoring", "TOTAL") != "TOTAL":
+            words.append(str(rules["scoring"]))
+        return ", ".join(words)
+
+    def replay(self, ctx: GameContext, text: str, back: Controller) -> Controller:
+        from port.ginrummy import record
+        from port.ginrummy.main.replay import GinReplay
+
+        return GinReplay(ctx, record.parse(text), back)       # type: ignore[arg-type]
+
+    def review(self, ctx: GameContext, text: str, seat: int, back: Controller) -> Controller:
+        from port.ginrummy import record, review
+        from port.ginrummy.review import Decision
+        from port.main.reviewscreen import ReviewScreen
+
+        log = record.parse(text)
+
+        def lines() -> list[str]:
+            return review.lines(review.review([Decision(*each) for each in record.choices(log, seat)]))
+
+        return ReviewScreen(ctx.session, f"REVIEW: {log.names[seat]}'S DECISIONS BESIDE EXPERT'S", lines, back)
 
 
 ROOM = GinRoom()

@@ -25,7 +25,10 @@ from typing import Any
 from port.cards import Card, PascalRandom
 from port.ginrummy import record, review
 from port.ginrummy.main.context import Context
-from port.ginrummy.main.play import CPU_Y, HAND_X, LINE, NOTE_Y, SAVE_BOX, PlayScreen
+from port.ginrummy.main.play import (
+    ARRANGE_BOX, CPU_Y, DECK_BOX, DRAWN_BOX, HAND_X, HINT_BOX, LINE, MELDS_BOX, NOTE_Y, PILE_BOX, QUIT_BOX,
+    RANK_BOX, REVIEW_BOX, SAVE_BOX, SUIT_BOX, UNDO_BOX, PlayScreen,
+)
 from port.ginrummy.main.table import NO_DECK_UNDO, PACE, Arranging, Mode, Shown, hint_target, shown_hand
 from port.ginrummy.record import PREFIX
 from port.ginrummy.review import Decision
@@ -34,7 +37,7 @@ from port.ginrummy.rules.scoring import ScoreSheet
 from port.main.controller import Controller
 from port.main.reviewscreen import ReviewScreen
 from port.main.roomsession import STREAM, RoomSession, TableLink
-from port.main.roomwidgets import ChatLine, draw_clock, status_text
+from port.main.roomwidgets import ChatLine, draw_clock, rating_line, status_text, watchers_text
 from port.mouse import LEFT, Event, Key, Press
 from port.protocol import decode
 from port.screen import Rect
@@ -45,7 +48,7 @@ OFFLINE = "Not connected to the room: make the move again when it is back."
 # The room's parts of the screen, clear of the game's: the chat under the hand's keys on
 # the right (the ARRANGE row keeps the left), the player's clock and the status line on
 # the bottom line under the command boxes.
-CHAT_AREA = Rect(360, 286, 272, 28)
+CHAT_AREA = Rect(360, 287, 272, 28)                  # its first line under the keys 1-0 on CGA too
 MUTE_X = CHAT_AREA.x + 8 * len("T TO TALK  ")       # where ChatLine writes "M MUTE"
 STATUS_Y = 340
 SHEET_RATINGS_Y = 54
@@ -118,6 +121,7 @@ class RoomTable(Arranging):
         self.queue: list[dict[str, Any]] = []    # the stream not yet shown, in order
         self.history = 0                         # how many of it to catch up at once
         self.sent = False                        # a move sent and not yet answered
+        self.ask_seq = 0                         # the room's last question (its clock starts once shown)
         self._note = ""                          # a timeout, said with the move it made
         self._wait = 0
         self._online = True
@@ -286,6 +290,9 @@ class RoomTable(Arranging):
                 break                        # one visible step of theirs per PACE
         if not self.queue and self.link.end is not None and self.mode not in (Mode.HAND_END, Mode.GAME_END):
             self._game_end()
+        if self.mode in HUMAN_MODES.values() or self.mode is Mode.HUMAN_DRAW:
+            if not self.sent and online:
+                self.link.shown(self.ask_seq)   # the question is on the screen: its clock starts
 
     def _take(self) -> None:
         for m in self.link.take():
@@ -307,6 +314,8 @@ class RoomTable(Arranging):
             self._note = f"STANDARD moved for {who}: the clock ran out."
             return
         view: View = decode(View, m["view"])
+        if kind == "ask":
+            self.ask_seq = int(m.get("seq", 0))
         if self.game is None:
             self.options = view.options
             self.game = scoreboard(view.options)
@@ -382,7 +391,11 @@ class RoomPlayScreen(PlayScreen):
                 .replace("COMPUTER", other.upper()))
 
     def quit_label(self) -> tuple[str, str]:
-        return ("QUIT", "Q") if self.table.mode is Mode.GAME_END else ("RESIGN", "R")
+        return ("RESIGN", "R")
+
+    def playing_line(self) -> str:
+        # The opponent away: the status line waits for them; nobody is playing.
+        return "" if self.link.away_left() is not None else f"{self.link.opponent} is playing."
 
     def records_shown(self) -> bool:
         # The record is the room's, fetched once the game is over: a hand's end has none.
@@ -413,7 +426,9 @@ class RoomPlayScreen(PlayScreen):
             lines.append(f"{whose} DID NOT COME BACK.")
         lines.append(f"{mine} TO {theirs}.")
         lines += rating_lines(end, me, other)
-        if self.rematch_asked:
+        if not self.link.opponent_here:
+            lines.append(f"{shown} HAS LEFT THE ROOM.")
+        elif self.rematch_asked:
             lines.append("REMATCH ASKED: WAITING.")
         elif self.link.rematch_from == other:
             lines.append(f"{other[:8].upper()} ASKS FOR A REMATCH.")
@@ -473,8 +488,15 @@ class RoomPlayScreen(PlayScreen):
 
     def _target_at(self, x: int, y: int) -> object:
         target = super()._target_at(x, y)
-        if self.table.mode is Mode.HAND_END and target in ("save", "review"):
+        mode = self.table.mode
+        if mode is Mode.HAND_END and target in ("save", "review"):
             return None
+        if mode is Mode.GAME_END and target not in ("again", "menu", "save", "review"):
+            return None                      # the table's boxes are gone at the game's end
+        if target == "again" and not self.link.opponent_here:
+            return None                      # no rematch with one who has left
+        if target == "hint" and not self.link.hints:
+            return None                      # no HINT box (the middle button still says why)
         return target
 
     def _press(self, p: Press) -> Controller | None:
@@ -493,7 +515,7 @@ class RoomPlayScreen(PlayScreen):
         return self
 
     def _again(self) -> Controller:
-        if not self.rematch_asked:
+        if not self.rematch_asked and self.link.opponent_here:
             self.rematch_asked = True
             self.link.rematch()
         return self
@@ -516,10 +538,10 @@ class RoomPlayScreen(PlayScreen):
 
     def _record_missing(self, text: str | None) -> bool:
         if text is None:
-            self.note = "The record is on its way from the room: try again."
+            self.note = "The record is on its way: try again."
             self.link.fetch_record()
         elif not text:
-            self.note = "No record: the game ended inside its first hand."
+            self.note = "The room keeps no record of it."
         return not text
 
     def _save_record(self) -> None:
@@ -564,9 +586,12 @@ class RoomPlayScreen(PlayScreen):
         s.fill(0, STATUS_Y - 2, 640, 10, BLACK)
         s.text(16, STATUS_Y, me, LIGHTGRAY)
         draw_clock(s, self.link, self.link.seat, MY_CLOCK_X, STATUS_Y + 1)
+        count = watchers_text(self.link)         # how many watch, at the bottom line's end
         status = status_text(self.session, self.link)
         if status:
-            s.text(STATUS_X, STATUS_Y, status[:(640 - STATUS_X) // 8], YELLOW)
+            s.text(STATUS_X, STATUS_Y, status[:(640 - STATUS_X) // 8 - (len(count) + 1 if count else 0)], YELLOW)
+        if count:
+            s.text(640 - 8 - 8 * len(count), STATUS_Y, count, LIGHTGRAY)
         self.chat.draw(s, self.link, CHAT_AREA)
 
     def _draw_save(self) -> None:
@@ -575,17 +600,35 @@ class RoomPlayScreen(PlayScreen):
         if self.note:                        # left of the chat
             s.text(16, NOTE_Y, self.note[:42], WHITE)
 
+    def _draw_boxes(self) -> None:
+        """The bottom row as the room has it: at the game's end only REVIEW and SAVE
+        RECORD (the table's boxes do nothing there); HINT only at a table with hints."""
+        s = self.ctx.session.screen
+        t = self.table
+        if t.mode is Mode.GAME_END:
+            s.button(*REVIEW_BOX, "REVIEW", "V")
+            self._draw_save()
+            return
+        s.button(*DECK_BOX, "DECK", "D")
+        s.button(*PILE_BOX, "DISCARD PILE", 8)
+        s.button(*DRAWN_BOX, "DRAWN CARD", "D")
+        s.button(*UNDO_BOX, "UNDO", "U")
+        if self.link.hints:
+            s.button(*HINT_BOX, "HINT", "H")
+        s.button(*QUIT_BOX, *self.quit_label())
+        if self.ctx.config.arrange and t.can_arrange():
+            s.button(*RANK_BOX, "BY RANK", "R")
+            s.button(*SUIT_BOX, "BY SUIT", "S")
+            s.button(*MELDS_BOX, "MELDS LEFT", "M")
+            s.button(*ARRANGE_BOX, "ARRANGE", "A", frame=YELLOW if t.arranging else RED)
+
 
 def rating_lines(end: dict[str, Any], me: str, other: str) -> list[str]:
-    """Each player's rating change, as the room says it ("YOU 1500? TO 1512 (+12)")."""
+    """Each player's rating change, as both programs say it ("ANN      1500? -> 1512 (+12)")."""
     if not end.get("rated"):
         return ["NOT RATED."] if end else []
-    out = []
-    for name, who in ((me, "YOU"), (other, other[:8].upper())):
-        r = (end.get("ratings") or {}).get(name)
-        if r:
-            out.append(f"{who} {r.get('before')} TO {r.get('after')} ({int(r.get('change', 0)):+d})")
-    return out
+    ratings = end.get("ratings") or {}
+    return [rating_line(name, ratings[name]) for name in (me, other) if ratings.get(name)]
 
 
 def play(ctx: Context, session: RoomSession, link: TableLink, back: Callable[[], Controller]) -> Controller:
