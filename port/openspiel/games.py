@@ -88,10 +88,29 @@ class _Observer:
         self.perfect_recall = perfect_recall
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = state.tensor_of(player)
+        if state.pos is None:
+            # Before the first deal, and the new state OpenSpiel makes at every
+            # observation_tensor() call only to learn the tensor's shape: all zeros.
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = state.tensor_of(player)
 
     def string_from(self, state: Any, player: int) -> str:
         return state.history_of(player) if self.perfect_recall else state.seen_by(player)
+
+
+class _Seen:
+    """Each seat's ``gs.Observer`` (GinRummy's observation replays the hand's public
+    events; its observer keeps the replay from one step to the next). OpenSpiel copies
+    a state's attributes with deepcopy: a copy starts afresh (it replays once)."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self) -> None:
+        self.seats = (gs.Observer(), gs.Observer())
+
+    def __deepcopy__(self, memo: dict) -> _Seen:
+        return _Seen()
 
 
 class _Game(pyspiel.Game):
@@ -143,6 +162,8 @@ class GinRummyState(pyspiel.State):
         self.dealt: list[Card] = []            # the hand being dealt, in the order dealt
         self.first = 0                          # who moves first in the hand being dealt
         self.drawing = False                    # a stock draw waits for chance's card
+        self.seen = _Seen()                     # each seat's observer through the hand
+        self.player: int | None = None          # whose turn (OpenSpiel's ids), None: not asked yet
 
     def __deepcopy__(self, memo: dict) -> GinRummyState:
         new = GinRummyState(self.get_game())
@@ -151,58 +172,71 @@ class GinRummyState(pyspiel.State):
         return new
 
     # -- whose turn
+    # OpenSpiel asks whose turn it is (current_player, is_terminal, is_chance_node)
+    # about eight times a move, each a call from C++ into Python: the answer is worked
+    # out once after each change (``player``, None until asked again) and read after.
 
     def _dealing(self) -> bool:
-        return self.pos is None or self.pos.hand.phase is Phase.OVER
+        return self.pos is None or self.pos.game.hand.phase is Phase.OVER
+
+    def _whose(self) -> int:
+        pos = self.pos
+        if pos is None:
+            return _CHANCE
+        h = pos.game.hand
+        if h.phase is Phase.OVER:
+            return _TERMINAL if self.options.score_limit == 0 or pos.game.over else _CHANCE
+        return _CHANCE if self.drawing else h.to_move
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return _TERMINAL
-        if self._dealing() or self.drawing:
-            return _CHANCE
-        return self.pos.hand.to_move           # type: ignore[union-attr]
+        p = self.player
+        if p is None:
+            p = self.player = self._whose()
+        return p
 
     def is_terminal(self) -> bool:
-        pos = self.pos
-        if pos is None or pos.hand.phase is not Phase.OVER:
-            return False
-        return self.options.score_limit == 0 or pos.game.over
+        p = self.player
+        if p is None:
+            p = self.player = self._whose()
+        return p == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.pos.legal_actions()         # type: ignore[union-attr]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.drawing:
-            cards = sorted(self.pos.hand.stock)  # type: ignore[union-attr]
+            cards = sorted(map(int, self.pos.game.hand.stock))  # type: ignore[union-attr]
         else:
             taken = set(self.dealt)
-            cards = [c for c in CARDS if c not in taken]
+            cards = [c for c in range(52) if c not in taken]
         p = 1.0 / len(cards)
-        return [(int(c), p) for c in cards]
+        return [(c, p) for c in cards]
 
     # -- moves
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
         if self.drawing:                        # chance's card goes on top, then it is drawn
-            stock = self.pos.hand.stock         # type: ignore[union-attr]
-            i = stock.index(Card(action))
+            stock = self.pos.game.hand.stock    # type: ignore[union-attr]
+            i = stock.index(action)
             stock[i], stock[-1] = stock[-1], stock[i]
             self.drawing = False
             self.pos.step(gin.DRAW_STOCK)       # type: ignore[union-attr]
         elif self._dealing():
-            self.dealt.append(Card(action))
+            self.dealt.append(CARDS[action])
             if len(self.dealt) == 2 * HAND_SIZE + 1:
                 self._start_hand()
         else:
-            h = self.pos.hand                   # type: ignore[union-attr]
+            pos = self.pos
+            h = pos.game.hand                   # type: ignore[union-attr]
             if action == gin.DRAW_STOCK and h.phase is Phase.DRAW and len(h.stock) > DRAW_AT:
                 self.drawing = True
             else:
-                self.pos.step(action)           # type: ignore[union-attr]
-            if self.pos.hand.phase is Phase.OVER and not self.is_terminal():   # type: ignore[union-attr]
-                self.first = self.pos.game.next_first()                         # type: ignore[union-attr]
-                self.dealt = []
+                pos.step(action)                # type: ignore[union-attr]
+                if pos.game.hand.phase is Phase.OVER and self._whose() != _TERMINAL:    # type: ignore[union-attr]
+                    self.first = pos.game.next_first()                                 # type: ignore[union-attr]
+                    self.dealt = []
+        self.player = None                      # whose turn: asked again after the move
 
     def _start_hand(self) -> None:
         """The dealt cards as a hand: the first mover's ten, the other's, the upcard."""
@@ -278,9 +312,14 @@ class GinRummyState(pyspiel.State):
         return self.dealt[(player - self.first) % 2:2 * HAND_SIZE:2]
 
     def tensor_of(self, player: int) -> np.ndarray:
-        if self.pos is None:
+        """``gs.observation_of(self.pos.view(player))``, read as the environment reads
+        it: from the hand, each seat's public events replayed once each by its own
+        observer (tests/openspiel/test_bridge.py holds the two equal)."""
+        pos = self.pos
+        if pos is None:
             return np.zeros(gs.N_OBS, np.float32)
-        return gs.observation_of(self.pos.view(player))
+        scores = pos.game.scores
+        return self.seen.seats[player].observe_hand(pos.game.hand, player, (scores[0], scores[1]))
 
     def __str__(self) -> str:
         if self.pos is None:
@@ -324,6 +363,7 @@ class CribbageState(pyspiel.State):
         self.dealer: int | None = None          # cut for the first deal by chance
         self.dealt: list[Card] = []
         self.cutting: int | None = None         # the last lay-away, waiting for the cut
+        self.player: int | None = None          # whose turn (OpenSpiel's ids), None: not asked yet
 
     def __deepcopy__(self, memo: dict) -> CribbageState:
         new = CribbageState(self.get_game())
@@ -332,21 +372,39 @@ class CribbageState(pyspiel.State):
         return new
 
     def _dealing(self) -> bool:
-        return self.pos is None or (self.pos.hand.phase is CribPhase.DONE and not self.is_terminal())
+        return self.pos is None or (self.pos.game.hand.phase is CribPhase.DONE and not self._over())
 
-    def current_player(self) -> int:
-        if self.is_terminal():
-            return _TERMINAL
-        if self._dealing() or self.cutting is not None:
-            return _CHANCE
-        return self.pos.to_move()               # type: ignore[union-attr,return-value]
-
-    def is_terminal(self) -> bool:
+    def _over(self) -> bool:
+        """``is_terminal()`` worked out now (the moves ask this, not the remembered answer)."""
         pos = self.pos
         if pos is None:
             return False
-        h = pos.hand
+        h = pos.game.hand
         return h.winner is not None or (not self.whole and h.phase is CribPhase.DONE)
+
+    # Whose turn: worked out once after each change and read after (as GinRummy's).
+
+    def _whose(self) -> int:
+        pos = self.pos
+        if pos is None:
+            return _CHANCE
+        if self._over():
+            return _TERMINAL
+        if pos.game.hand.phase is CribPhase.DONE or self.cutting is not None:
+            return _CHANCE
+        return pos.to_move()                    # type: ignore[return-value]
+
+    def current_player(self) -> int:
+        p = self.player
+        if p is None:
+            p = self.player = self._whose()
+        return p
+
+    def is_terminal(self) -> bool:
+        p = self.player
+        if p is None:
+            p = self.player = self._whose()
+        return p == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.pos.legal_actions()         # type: ignore[union-attr]
@@ -355,39 +413,40 @@ class CribbageState(pyspiel.State):
         if self.dealer is None:
             return [(0, 0.5), (1, 0.5)]         # the cut for the first deal: either seat alike
         if self.cutting is not None:
-            cards = sorted(self.pos.hand.stock)  # type: ignore[union-attr]
+            cards = sorted(map(int, self.pos.game.hand.stock))  # type: ignore[union-attr]
         else:
             taken = set(self.dealt)
-            cards = [c for c in CARDS if c not in taken]
+            cards = [c for c in range(52) if c not in taken]
         p = 1.0 / len(cards)
-        return [(int(c), p) for c in cards]
+        return [(c, p) for c in cards]
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
         if self.dealer is None:
             self.dealer = action
         elif self.cutting is not None:          # chance's card is the starter
-            stock = self.pos.hand.stock         # type: ignore[union-attr]
-            i = stock.index(Card(action))
+            stock = self.pos.game.hand.stock    # type: ignore[union-attr]
+            i = stock.index(action)
             stock[i], stock[-1] = stock[-1], stock[i]
             last, self.cutting = self.cutting, None
             self.pos.step(last)                 # type: ignore[union-attr]
         elif self._dealing():
-            self.dealt.append(Card(action))
+            self.dealt.append(CARDS[action])
             if len(self.dealt) == 12:
                 self._start_deal()
         else:
             pos = self.pos
             assert pos is not None
-            h = pos.hand
+            h = pos.game.hand
             if h.phase is CribPhase.DISCARD and pos.pending is not None and h.cribs[1 - h.to_act]:
                 if action not in pos.legal_actions():
                     pos.step(action)            # refused, in the engine's words
                 self.cutting = action           # both have laid away: the cut comes first
             else:
                 pos.step(action)
-            if pos.hand.phase is CribPhase.DONE and not self.is_terminal():
+            if pos.game.hand.phase is CribPhase.DONE and not self._over():
                 self.dealt = []
+        self.player = None                      # whose turn: asked again after the move
 
     def _start_deal(self) -> None:
         d = self.dealt
@@ -457,9 +516,11 @@ class CribbageState(pyspiel.State):
                 f"| count {v.count} {text(v.count_cards)} | starter {v.starter} | {v.phase.value} {v.to_act}")
 
     def tensor_of(self, player: int) -> np.ndarray:
+        """``cs.observation_of(self.pos.view(player), pending)``, read from the deal
+        without the view, as the environment reads it."""
         if self.pos is None:
             return np.zeros(cs.N_OBS, np.float32)
-        return cs.observation_of(self.pos.view(player), self._pending(player))
+        return cs.observation_from(self.pos.game.hand, player, self._pending(player))
 
     def __str__(self) -> str:
         if self.pos is None:
