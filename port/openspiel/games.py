@@ -162,7 +162,7 @@ class GinRummyState(pyspiel.State):
         self.dealt: list[Card] = []            # the hand being dealt, in the order dealt
         self.first = 0                          # who moves first in the hand being dealt
         self.drawing = False                    # a stock draw waits for chance's card
-        self.seen = _Seen()                     # each seat's observer through the hand
+        self.seen: _Seen | None = None          # each seat's observer, made at the first tensor
         self.player: int | None = None          # whose turn (OpenSpiel's ids), None: not asked yet
 
     def __deepcopy__(self, memo: dict) -> GinRummyState:
@@ -318,8 +318,11 @@ class GinRummyState(pyspiel.State):
         pos = self.pos
         if pos is None:
             return np.zeros(gs.N_OBS, np.float32)
+        seen = self.seen
+        if seen is None:        # not in __init__: OpenSpiel makes a new state at every tensor
+            seen = self.seen = _Seen()
         scores = pos.game.scores
-        return self.seen.seats[player].observe_hand(pos.game.hand, player, (scores[0], scores[1]))
+        return seen.seats[player].observe_hand(pos.game.hand, player, (scores[0], scores[1]))
 
     def __str__(self) -> str:
         if self.pos is None:
