@@ -67,6 +67,14 @@ class Card(int):
     def __repr__(self) -> str:
         return f"card({str(self)!r})"
 
+    # Each card is made once (CARDS): a copy is the card itself, which keeps a deep
+    # copy of a list of cards (OpenSpiel's clone of a state does one) cheap.
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
 
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))

@@ -554,7 +554,9 @@ class Game:
         self.column_boxes = [[0, 0] for _ in range(n)]
         self.column_hands = [0] * n          # hands entered in each column
         self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
-        self.results: list[Settlement] = []
+        # Every recorded hand's result, oldest first: a tuple, so that a clone shares it
+        # (a search's or OpenSpiel's copies then do not grow with the hands played).
+        self.results: tuple[Settlement, ...] = ()
         if hand is None:
             # 003: "The first dealer is chosen randomly" (after the first shuffle).
             hand = HandState.deal(options, rng, None if options.random_first else first)
@@ -571,7 +573,7 @@ class Game:
         new.scores, new.boxes, new.wins = list(self.scores), list(self.boxes), list(self.wins)
         new.column_points = [list(c) for c in self.column_points]
         new.column_boxes = [list(c) for c in self.column_boxes]
-        new.column_hands, new.results = list(self.column_hands), list(self.results)
+        new.column_hands, new.results = list(self.column_hands), self.results
         new.hand = self.hand.copy()
         return new
 
@@ -608,7 +610,7 @@ class Game:
             raise IllegalMove("cannot record the hand: it is not over yet", "the hand is not over yet")
         if len(self.results) and self.results[-1] is result:
             raise IllegalMove("cannot record the hand: it is recorded already", "it is recorded already")
-        self.results.append(result)
+        self.results = (*self.results, result)
         w = result.winner
         if w is not None:
             self.scores[w] += result.points
