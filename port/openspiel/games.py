@@ -97,6 +97,10 @@ class _Observer:
     def set_from(self, state: Any, player: int) -> None:
         if self.recall_tensor:
             state.recall_tensor_of(player, self.tensor)
+        elif state.pos is None:
+            # Before the first deal, and the new state OpenSpiel makes at every
+            # observation_tensor() call only to learn the tensor's shape: all zeros.
+            self.tensor.fill(0.0)
         else:
             self.tensor[:] = state.tensor_of(player)
 
@@ -617,7 +621,8 @@ class CribbageState(pyspiel.State):
     def tensor_of(self, player: int) -> np.ndarray:
         if self.pos is None:
             return np.zeros(cs.N_OBS, np.float32)
-        return cs.observation_of(self.pos.view(player), self._pending(player))
+        # The deal read without building a view, as the environment reads it.
+        return cs.observation_from(self.pos.game.hand, player, self._pending(player))
 
     def recall_tensor_of(self, player: int, out: np.ndarray) -> None:
         """The perfect-recall information-state tensor into ``out``: the observation,

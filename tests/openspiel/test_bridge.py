@@ -97,6 +97,53 @@ def test_a_whole_game_returns_one_to_the_winner() -> None:
     assert max(end.pos.hand.scores) == 61                                   # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("name,params", [(GIN_NAME, {"score_limit": 1}), (CRIB_NAME, {"deals": 0, "limit": 61})],
+                         ids=["gin-game", "crib-game"])
+def test_the_tensors_and_whose_turn_match_the_views_at_every_move_and_in_copies(name: str, params: dict) -> None:
+    """The bridge reads its tensors from the hand (GinRummy's observers keep their
+    replay from move to move) and remembers whose turn it is between moves: both must
+    say what the seat's view says, through several hands and in copies made mid-hand."""
+    from port.cribbage import spaces as cs
+    from port.ginrummy import spaces as gs
+
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(7)          # GinRummy: nine hands to the first points (most are drawn)
+    copies = []
+
+    def expected(state: object, p: int) -> np.ndarray:
+        view = state.pos.view(p)                                            # type: ignore[attr-defined]
+        if name == GIN_NAME:
+            return gs.observation_of(view)
+        return cs.observation_of(view, state._pending(p))                   # type: ignore[attr-defined]
+
+    def check(state: object) -> None:
+        seat = state.pos.hand.to_move if name == GIN_NAME else state.pos.hand.to_act  # type: ignore[attr-defined]
+        assert state.current_player() == seat and not state.is_chance_node()  # type: ignore[attr-defined]
+        for p in (0, 1):
+            assert np.array_equal(state.observation_tensor(p), expected(state, p))  # type: ignore[attr-defined]
+        if taking and rng.random() < 0.1:
+            copies.append(state.clone())                                    # type: ignore[attr-defined]
+
+    taking = True
+    end = play_randomly(game, rng, check)
+    taking = False
+    assert end.pos.game.hands_played >= 2 if name == GIN_NAME else end.pos.game.hands_dealt >= 2  # type: ignore[attr-defined]
+    assert len(copies) > 3
+    for state in copies[:4]:                                                # a copy goes on by itself
+        play_randomly_from(state, rng, check, moves=60)
+
+
+def play_randomly_from(state: object, rng: random.Random, check: object, moves: int) -> None:
+    while moves and not state.is_terminal():                                # type: ignore[attr-defined]
+        if state.is_chance_node():                                          # type: ignore[attr-defined]
+            outcomes = state.chance_outcomes()                              # type: ignore[attr-defined]
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])   # type: ignore[attr-defined]
+            continue
+        check(state)                                                        # type: ignore[operator]
+        state.apply_action(rng.choice(state.legal_actions()))               # type: ignore[attr-defined]
+        moves -= 1
+
+
 # ---- worlds after a play on: sampled from the view, never from the true state ---------
 
 def _greedy(state: object, rng: random.Random) -> int:
