@@ -67,6 +67,14 @@ class Card(int):
     def __repr__(self) -> str:
         return f"card({str(self)!r})"
 
+    # Each card is made once (CARDS): a copy is the card itself, which keeps a deep
+    # copy of a list of cards (OpenSpiel's clone of a state does one) cheap.
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
 
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
@@ -174,6 +182,16 @@ def deck() -> list[Card]:
 
 def shuffle(cards: list[Card], rng: Rng) -> list[Card]:
     """Shuffle in place (Fisher-Yates from the top) and return the list."""
+    if type(rng) is PascalRandom and len(cards) <= 0x10000:
+        # ``rng.below(i + 1)`` written out: the same numbers, a third of the time of
+        # 51 calls (environments deal at every reset).
+        seed = rng.seed
+        for i in range(len(cards) - 1, 0, -1):
+            seed = (seed * 0x08088405 + 1) & 0xFFFFFFFF
+            j = (seed * (i + 1)) >> 32
+            cards[i], cards[j] = cards[j], cards[i]
+        rng.seed = seed
+        return cards
     for i in range(len(cards) - 1, 0, -1):
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
@@ -183,3 +201,33 @@ def shuffle(cards: list[Card], rng: Rng) -> list[Card]:
 def shuffled_deck(rng: Rng) -> list[Card]:
     """A shuffled deck; the last card of the list is the top of the deck."""
     return shuffle(deck(), rng)
+
+
+def shuffled_top(rng: Rng, k: int) -> list[Card]:
+    """``shuffled_deck(rng)[-k:]``, the generator left where the whole shuffle leaves
+    it. Fisher-Yates from the top settles the top card first, so only the first k
+    steps are made; PascalRandom then jumps over the other draws at once (a cut for
+    the deal needs two cards, not the 51 steps)."""
+    if type(rng) is not PascalRandom or not 0 < k < 52:
+        return shuffled_deck(rng)[-k:] if k else []
+    cards = deck()
+    seed = rng.seed
+    for i in range(51, 51 - k, -1):
+        seed = (seed * 0x08088405 + 1) & 0xFFFFFFFF
+        j = (seed * (i + 1)) >> 32
+        cards[i], cards[j] = cards[j], cards[i]
+    mul, add = _JUMPS[51 - k]
+    rng.seed = (seed * mul + add) & 0xFFFFFFFF
+    return cards[52 - k:]
+
+
+def _jumps(n: int) -> list[tuple[int, int]]:
+    """For t = 0..n: PascalRandom's t steps as one, ``seed -> seed * mul + add``."""
+    out = [(1, 0)]
+    for _ in range(n):
+        mul, add = out[-1]
+        out.append(((mul * 0x08088405) & 0xFFFFFFFF, (add * 0x08088405 + 1) & 0xFFFFFFFF))
+    return out
+
+
+_JUMPS = _jumps(51)

@@ -65,17 +65,23 @@ def check_card(card: object, doing: str, who: str = "") -> Card:
                       f"a card is a Card or an int 0 to 51, not {_kind(card)}")
 
 
+_CARDS_ONLY = {Card}
+
+
 def check_cards(cards: object, doing: str, what: str, count: int) -> list[Card]:
     """``count`` different cards as a list; ``what`` names them for the message ("the
     deck", "seat 0's hand")."""
     if isinstance(cards, (str, bytes, int)) or not isinstance(cards, Iterable):
         raise BadArgument(f"cannot {doing}: {what} is a list of cards, not {_kind(cards)}")
-    out = []
-    for c in cards:
-        try:
-            out.append(check_card(c, "take"))
-        except IllegalMove as bad:
-            raise type(bad)(f"cannot {doing}: {c!r} in {what} is not a card ({bad.reason})") from None
+    if type(cards) is list and set(map(type, cards)) == _CARDS_ONLY:
+        out = list(cards)       # Cards all (Card() makes only 0..51): nothing to check one by one
+    else:
+        out = []
+        for c in cards:
+            try:
+                out.append(check_card(c, "take"))
+            except IllegalMove as bad:
+                raise type(bad)(f"cannot {doing}: {c!r} in {what} is not a card ({bad.reason})") from None
     if len(out) != count or len(set(out)) != count:
         twice = sorted({c for c in out if out.count(c) > 1})
         why = f"{twice[0]} is there twice" if twice else f"it holds {len(out)}"
@@ -99,6 +105,10 @@ def check_flag(value: object, doing: str, what: str) -> bool:
 
 def check_scores(scores: object, doing: str, limit: int) -> tuple[int, int]:
     """Two whole numbers from 0 to below ``limit``: the scores of a game still on."""
+    if scores.__class__ is tuple and len(scores) == 2:   # the common case first: a deal's scores
+        a, b = scores
+        if a.__class__ is int and b.__class__ is int and 0 <= a < limit and 0 <= b < limit:
+            return a, b
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
         raise BadArgument(f"cannot {doing}: the scores are two whole numbers, not {scores!r} ({_kind(scores)})")
     pair = tuple(scores)

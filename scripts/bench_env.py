@@ -3,12 +3,15 @@
     .venv/bin/python scripts/bench_env.py [--steps 20000] [--runs 3] [--game ginrummy|cribbage|all]
     .venv/bin/python scripts/bench_env.py --game-length 20     # steps of a random game to 100
     .venv/bin/python scripts/bench_env.py --search             # clones/s, sample_world/s, the bridge
+    .venv/bin/python scripts/bench_env.py --clock cpu          # rates per CPU second (a shared machine)
 
 ``--search``: the rules' search positions (``port.*.rules.search``): ``clone()`` of
 positions met in random play, per second; ``sample_world`` from a seat's view at
 those positions, per second; and steps per second of the OpenSpiel bridge
 (``port.openspiel``, random legal moves with the observation tensor and the mask at
-each, chance nodes not counted) beside our AEC environment's.
+each, chance nodes not counted) beside our AEC environment's, and beside a Python game
+for OpenSpiel that does nothing (the same tensor size and actions, constant answers):
+the cost of OpenSpiel's calls into a Python game alone.
 
 Every step builds what a learner needs, the observation array and the legal-action
 mask, for the seat to move, then picks a uniformly random legal action:
@@ -39,6 +42,12 @@ from collections.abc import Callable
 
 import numpy as np
 
+# The clock the rates are taken by: the wall's (the default), or with --clock cpu this
+# process's CPU time, which leaves out the turns other processes take on a shared
+# machine's cores (under a load of 6 on 2 cores the wall's rates were a third of a quiet
+# machine's and swung from run to run).
+clock = time.perf_counter
+
 GAMES = {"ginrummy": ("port.env.ginrummy_v0", "gin_rummy"), "cribbage": ("port.env.cribbage_v0", "cribbage")}
 
 
@@ -63,11 +72,11 @@ def ours_aec(game: str, steps: int, seed: int) -> float:
     rng = random.Random(seed)
     env.reset(seed=seed)
     done = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while done < steps:
         done += random_episode(env, rng, steps - done)
         env.reset()
-    return done / (time.perf_counter() - t0)
+    return done / (clock() - t0)
 
 
 def ours_single(game: str, steps: int, seed: int) -> float:
@@ -77,13 +86,13 @@ def ours_single(game: str, steps: int, seed: int) -> float:
     rng = random.Random(seed)
     obs, _ = env.reset(seed=seed)
     done = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while done < steps:
         obs, _, term, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
         done += 1
         if term:
             obs, _ = env.reset()
-    return done / (time.perf_counter() - t0)
+    return done / (clock() - t0)
 
 
 def _observer(game: str) -> Callable[..., object]:
@@ -102,7 +111,7 @@ def spiel(game: str, steps: int, seed: int, learner: int | None = None) -> float
     observe = _observer(game)
     rng = random.Random(seed)
     done = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while done < steps:
         s = g.new_initial_state()
         while not s.is_terminal() and done < steps:
@@ -117,7 +126,7 @@ def spiel(game: str, steps: int, seed: int, learner: int | None = None) -> float
                 done += 1
             else:
                 s.apply_action(rng.choice(s.legal_actions(p)))
-    return done / (time.perf_counter() - t0)
+    return done / (clock() - t0)
 
 
 def spiel_aec(game: str, steps: int, seed: int) -> float:
@@ -168,24 +177,25 @@ def search_positions(game: str, count: int, seed: int = 1) -> list[tuple[object,
 
 def per_second(fn: Callable[[], object], seconds: float = 2.0) -> float:
     n = 0
-    t0 = time.perf_counter()
-    while (elapsed := time.perf_counter() - t0) < seconds:
+    t0 = clock()
+    while (elapsed := clock() - t0) < seconds:
         for _ in range(50):
             fn()
         n += 50
     return n / elapsed
 
 
-def bridge(game: str, steps: int, seed: int) -> float:
-    """Random legal moves on ``port.openspiel``'s game, the observation tensor and the
-    mask built at each player move (a step); chance nodes sampled, not counted."""
+def bridge(game: str, steps: int, seed: int, name: str | None = None) -> float:
+    """Random legal moves on ``port.openspiel``'s game (or the game ``name``), the
+    observation tensor and the mask built at each player move (a step); chance nodes
+    sampled, not counted."""
     import pyspiel
     import port.openspiel as bridges
 
-    g = pyspiel.load_game(bridges.GIN_NAME if game == "ginrummy" else bridges.CRIB_NAME)
+    g = pyspiel.load_game(name or (bridges.GIN_NAME if game == "ginrummy" else bridges.CRIB_NAME))
     rng = random.Random(seed)
     done = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     while done < steps:
         s = g.new_initial_state()
         while not s.is_terminal() and done < steps:
@@ -198,7 +208,86 @@ def bridge(game: str, steps: int, seed: int) -> float:
             mask = np.asarray(s.legal_actions_mask(p), dtype=np.int8)
             s.apply_action(int(rng.choice(np.flatnonzero(mask))))
             done += 1
-    return done / (time.perf_counter() - t0)
+    return done / (clock() - t0)
+
+
+def register_floor(game: str) -> str:
+    """Register (once) a Python game for OpenSpiel that does nothing: the game's own
+    tensor size and actions, constant answers (whose turn, four legal actions, a zero
+    tensor), 30 moves a game, no chance. Through ``bridge()``'s loop it measures what
+    OpenSpiel's calls into a Python game cost by themselves: the floor under any
+    Python game's steps, ours included. Its name."""
+    import pyspiel
+
+    spaces = importlib.import_module(f"port.{game}.spaces")
+    name = f"python_floor_{game}"
+    if name in pyspiel.registered_names():
+        return name
+    kind = pyspiel.GameType(
+        short_name=name, long_name=f"a Python game that does nothing ({game}'s sizes)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2, min_num_players=2, provides_information_state_string=False,
+        provides_information_state_tensor=False, provides_observation_string=False,
+        provides_observation_tensor=True, parameter_specification={})
+    zero, legal, terminal = np.zeros(spaces.N_OBS, np.float32), [0, 1, 2, 3], int(pyspiel.PlayerId.TERMINAL)
+
+    class Observer:
+        def __init__(self) -> None:
+            self.tensor = np.zeros(spaces.N_OBS, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: object, player: int) -> None:
+            self.tensor[:] = zero
+
+        def string_from(self, state: object, player: int) -> str:
+            return ""
+
+    class Game(pyspiel.Game):                           # type: ignore[misc]
+        def __init__(self, params: dict | None = None) -> None:
+            info = pyspiel.GameInfo(num_distinct_actions=spaces.N_ACTIONS, max_chance_outcomes=0, num_players=2,
+                                    min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=30)
+            super().__init__(kind, info, params or {})
+
+        def new_initial_state(self) -> State:
+            return State(self)
+
+        def make_py_observer(self, iig_obs_type: object = None, params: object = None) -> Observer:
+            return Observer()
+
+    class State(pyspiel.State):                         # type: ignore[misc]
+        def __init__(self, g: Game) -> None:
+            super().__init__(g)
+            self.moves = 0
+
+        def current_player(self) -> int:
+            return terminal if self.moves >= 30 else self.moves & 1
+
+        def is_terminal(self) -> bool:
+            return self.moves >= 30
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return legal
+
+        def _apply_action(self, action: int) -> None:
+            self.moves += 1
+
+        def chance_outcomes(self) -> list:
+            return []
+
+        def returns(self) -> list[float]:
+            return [0.0, 0.0]
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return str(action)
+
+        def __str__(self) -> str:
+            return str(self.moves)
+
+    pyspiel.register_game(kind, Game)
+    return name
 
 
 def bridge_states(game: str, count: int, seed: int = 1) -> list[object]:
@@ -251,11 +340,17 @@ def search_report(runs: int, steps: int) -> None:
         print(f"{game:9} HandState.clone() {statistics.median(hands):7,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in hands)})")
         print(f"{game:9} sample_world() {statistics.median(samples):10,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in samples)})")
         if have_openspiel():
-            ours = [ours_aec(game, steps, seed) for seed in range(1, runs + 1)]
-            theirs = [bridge(game, steps, seed) for seed in range(1, runs + 1)]
+            ours, theirs, floor = [], [], []
+            for seed in range(1, runs + 1):      # alternate: the machine's load falls on both
+                ours.append(ours_aec(game, steps, seed))
+                theirs.append(bridge(game, steps, seed))
+                floor.append(bridge(game, steps, seed, register_floor(game)))
             print(f"{game:9} bridge {statistics.median(theirs):9,.0f} steps/s (runs {', '.join(f'{r:,.0f}' for r in theirs)})"
-                  f" | our AEC {statistics.median(ours):9,.0f} | ratio {statistics.median(theirs) / statistics.median(ours):.2f}x",
+                  f" | our AEC {statistics.median(ours):9,.0f} (runs {', '.join(f'{r:,.0f}' for r in ours)}) | ratio {statistics.median(theirs) / statistics.median(ours):.2f}x",
                   flush=True)
+            print(f"{game:9} a Python game doing nothing, same sizes, same loop {statistics.median(floor):9,.0f} steps/s "
+                  f"(runs {', '.join(f'{r:,.0f}' for r in floor)}) | ratio to our AEC "
+                  f"{statistics.median(floor) / statistics.median(ours):.2f}x", flush=True)
             states = bridge_states(game, 200)
 
             def clone_state() -> object:
@@ -285,7 +380,12 @@ def main() -> None:
                    help="instead: the steps of N random GinRummy games to 100")
     p.add_argument("--search", action="store_true",
                    help="instead: clones/s, sample_world/s and the OpenSpiel bridge's steps/s")
+    p.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                   help="rates by the wall clock, or by this process's CPU time (a shared machine)")
     args = p.parse_args()
+    if args.clock == "cpu":
+        global clock
+        clock = time.process_time
     if args.search:
         search_report(args.runs, args.steps)
         return

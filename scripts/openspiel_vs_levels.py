@@ -35,6 +35,7 @@ import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import port.openspiel  # noqa: E402,F401  (registers the games)
+import port.openspiel.games  # noqa: E402
 from port.cards import Card  # noqa: E402
 from port.cribbage import levels as crib_levels, spaces as cs  # noqa: E402
 from port.cribbage.rules.state import Phase as CribPhase  # noqa: E402
@@ -181,13 +182,14 @@ def main() -> None:
         if n % 20 == 0:
             lo, hi = wilson(wins, n)
             print(f"{n} games: ISMCTS {wins / n:.1%} ({lo:.1%}-{hi:.1%}), wins {wins}, decisions {len(timing)}, "
-                  f"{np.mean(points):+.2f} points a game, {np.mean(timing):.3f} s/decision",
+                  f"{np.mean(points):+.2f} points a game, {np.mean(timing):.3f} s/decision, "
+                  f"worlds {port.openspiel.games.RESAMPLED}",
                   file=sys.stderr, flush=True)
     lo, hi = wilson(wins, args.games)
     out = {"game": args.game, "level": args.level, "games": args.games, "first": args.first, "wins": wins, "sims": args.sims, "uct": args.uct,
            "win_rate": wins / args.games, "interval": [lo, hi], "mean_points": float(np.mean(points)),
            "seconds_per_decision": float(np.mean(timing)), "decisions": len(timing),
-           "seconds": time.perf_counter() - t0}
+           "seconds": time.perf_counter() - t0, "worlds": dict(port.openspiel.games.RESAMPLED)}
     if args.json:
         print(json.dumps(out))
     else:

@@ -6,6 +6,7 @@ anything it calls in Python (comprehensions included) is counted once. C functio
 """
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -24,10 +25,17 @@ def count_instructions(fn: Callable[..., Any], *args: Any) -> tuple[int, Any]:
             count += 1
         return tracer
 
+    # The collector off while counting: a collection the call happens to trigger runs
+    # the finalizers of other code's garbage (a test suite's, hypothesis's), whose
+    # instructions are not the call's own.
+    was_on = gc.isenabled()
+    gc.disable()
     old = sys.gettrace()
     sys.settrace(tracer)
     try:
         result = fn(*args)
     finally:
         sys.settrace(old)
+        if was_on:
+            gc.enable()
     return count, result

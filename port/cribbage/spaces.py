@@ -1,4 +1,6 @@
-"""Cribbage's actions and observations as arrays, built from a seat's ``View`` only.
+"""Cribbage's actions and observations as arrays, built from a seat's ``View`` only (or,
+on the environments' hot path, from the same facts read from the deal:
+``observation_from``, ``mask_from``).
 
 Actions (one Discrete(53) space; a card is ``suit * 13 + rank``, suits S H D C, rank
 0 = Ace .. 12 = King, as in ``port.cards``):
@@ -43,7 +45,7 @@ import numpy as np
 from port.cards import Card
 from port.bots import PolicySeat
 from port.cribbage.rules.players import Player
-from port.cribbage.rules.state import IllegalMove, Phase, View, fitting
+from port.cribbage.rules.state import HandState, IllegalMove, Phase, View, fitting
 
 from port.cribbage.rules.search import GO, N_ACTIONS  # noqa: E402  (the rules' own action numbers)
 
@@ -73,38 +75,64 @@ def mask_from(seat: int, to_act: int | None, phase: Phase, hand: Sequence[Card],
     """``mask_of`` from the facts it reads: the seat, whose turn it is, the phase, the
     seat's own cards and the count (what an environment has at hand without a view)."""
     m = np.zeros(N_ACTIONS, dtype=np.int8)
-    if to_act != seat:
-        return m
-    if phase is Phase.DISCARD:
-        m[[c for c in hand if c != pending]] = 1
-    elif phase is Phase.PLAY:
-        plays = fitting(hand, count)
-        if plays:
-            m[plays] = 1
-        else:
-            m[GO] = 1
+    for a in legal_from(seat, to_act, phase, hand, count, pending):
+        m[a] = 1        # one by one: for six or fewer, a third of a fancy-indexed store
     return m
 
 
+def legal_from(seat: int, to_act: int | None, phase: Phase, hand: Sequence[Card], count: int,
+               pending: Card | None = None) -> list[int]:
+    """The 1s of ``mask_from``, in increasing order (what ``np.flatnonzero`` of the
+    mask gives), without the array."""
+    if to_act != seat:
+        return []
+    if phase is Phase.DISCARD:
+        return sorted(c for c in hand if c != pending)
+    if phase is Phase.PLAY:
+        plays = fitting(hand, count)
+        return sorted(plays) if plays else [GO]
+    return []
+
+
 def observation_of(view: View, pending: Card | None = None) -> np.ndarray:
-    o = np.zeros(N_OBS, dtype=np.float32)
     me = view.seat
+    return _array(me, view.hand, view.kept, view.my_crib, pending, view.starter, view.count_cards,
+                  view.played, view.count, view.phase, view.is_dealer, view.opponent_left,
+                  view.opponent_discarded, view.said_go, view.scores, view.options.limit, view.to_act)
+
+
+def observation_from(h: HandState, seat: int, pending: Card | None = None) -> np.ndarray:
+    """``observation_of(h.view(seat), pending)`` read from the deal itself, without
+    building the view: the seat's own cards and the public facts, nothing else (the
+    environments' hot path; tests/env/test_observer.py holds the two equal)."""
+    other = 1 - seat
+    return _array(seat, h.hands[seat], h.kept[seat], h.cribs[seat], pending, h.starter, h.count_cards,
+                  h.played, h.count, h.phase, h.dealer == seat, len(h.hands[other]),
+                  bool(h.cribs[other]), h.said_go, h.board, h.options.limit, h.to_act)
+
+
+def _array(me: int, hand: Sequence[Card], kept: Sequence[Card], my_crib: Sequence[Card],
+           pending: Card | None, starter: Card | None, count_cards: Sequence[Card],
+           played: Sequence[tuple[int, Card]], count: int, phase: Phase, is_dealer: bool,
+           opponent_left: int, opponent_discarded: bool, said_go: Sequence[bool],
+           scores: Sequence[int], limit: int, to_act: int | None) -> np.ndarray:
+    o = np.zeros(N_OBS, dtype=np.float32)
     # The card planes' 1s are set at once (one numpy call, not one per card).
-    ones = [HAND + c for c in view.hand if c != pending]
-    ones += [KEPT + c for c in view.kept]
-    ones += [MY_CRIB + c for c in view.my_crib]
+    ones = [HAND + c for c in hand if c != pending]
+    ones += [KEPT + c for c in kept]
+    ones += [MY_CRIB + c for c in my_crib]
     if pending is not None:
         ones.append(MY_CRIB + pending)
-    if view.starter is not None:
-        ones.append(STARTER + view.starter)
-    ones += [COUNT + c for c in view.count_cards]
-    ones += [(MY_PLAYED if seat == me else OPP_PLAYED) + c for seat, c in view.played]
+    if starter is not None:
+        ones.append(STARTER + starter)
+    ones += [COUNT + c for c in count_cards]
+    ones += [(MY_PLAYED if seat == me else OPP_PLAYED) + c for seat, c in played]
     o[ones] = 1
     # The numbers after the planes, set at once too.
-    tail = [view.count / 31, 0, 0, 0, 0, view.is_dealer, view.opponent_left / 6, view.opponent_discarded,
-            view.said_go[me], view.said_go[1 - me], view.scores[me] / 121, view.scores[1 - me] / 121,
-            view.options.limit / 121, view.to_act == me]
-    tail[1 + _PHASES[view.phase]] = 1
+    tail = [count / 31, 0, 0, 0, 0, is_dealer, opponent_left / 6, opponent_discarded,
+            said_go[me], said_go[1 - me], scores[me] / 121, scores[1 - me] / 121,
+            limit / 121, to_act == me]
+    tail[1 + _PHASES[phase]] = 1
     o[_S:] = tail
     return o
 

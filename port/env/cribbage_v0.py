@@ -112,32 +112,50 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.view(agent)
-        pending = self.pending_of(agent)
-        return {"observation": cs.observation_of(view, pending), "action_mask": cs.mask_of(view, pending)}
+        # What the view would give (``cs.observation_of``, ``cs.mask_of``), read from the
+        # deal without building one.
+        assert self.game is not None, "call reset() first"
+        h, seat = self.game.hand, AGENTS.index(agent)
+        pending = self.pending if h.to_act == seat else None
+        return {"observation": cs.observation_from(h, seat, pending),
+                "action_mask": cs.mask_from(seat, h.to_act, h.phase, h.hands[seat], h.count, pending)}
 
     def mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (``observe`` builds the observation too)."""
         h, seat = self.hand, AGENTS.index(agent)
         return cs.mask_from(seat, h.to_act, h.phase, h.hands[seat], h.count, self.pending_of(agent))
 
+    def legal(self, agent: str) -> list[int]:
+        """``agent``'s legal actions now, in increasing order: ``np.flatnonzero(mask)``
+        as a list, without the array (the random opponent's pick)."""
+        assert self.game is not None, "call reset() first"
+        h, seat = self.game.hand, AGENTS.index(agent)
+        return cs.legal_from(seat, h.to_act, h.phase, h.hands[seat], h.count,
+                             self.pending if h.to_act == seat else None)
+
+    # The hot path (every move of a training loop) reads the game's hand directly, not
+    # through the ``hand`` property, and fills dicts with ``dict.fromkeys``.
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not whole_number(action):
+        if action.__class__ is not int and not whole_number(action):
             raise IllegalMove(refuse_action(action, "Cribbage"))
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0
-        self.rewards = {a: 0 for a in AGENTS}
-        before = self.hand.scores
+        self.rewards = dict.fromkeys(AGENTS, 0)
+        board = self.game.hand.board                       # type: ignore[union-attr]
+        before = (board[0], board[1])
         self._apply(seat, int(action))  # type: ignore[call-overload]
         self._settle(before)
-        self._accumulate_rewards()
+        total = self._cumulative_rewards              # PettingZoo's _accumulate_rewards
+        for a, r in self.rewards.items():
+            total[a] += r
 
     def _apply(self, seat: int, a: int) -> None:
-        h = self.hand
+        h = self.game.hand                                 # type: ignore[union-attr]
         if h.phase is Phase.DISCARD:
             if a == cs.GO:
                 raise IllegalMove("lay away a card to the crib now, not GO")
@@ -156,29 +174,33 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
 
     def _settle(self, before: tuple[int, int] | None = None) -> None:
         """After a move: count the show when the play is over, deal on in a game, give
-        the points pegged as rewards, and pass the turn."""
-        assert self.game is not None
-        h = self.hand
+        the points pegged as rewards, and pass the turn. ``before``: the pegs before
+        the move (none: nothing gained)."""
+        game = self.game
+        assert game is not None
+        h = game.hand
+        if h.phase is Phase.SHOW:
+            h.finish_show()
+        board = h.board
         if before is None:
-            before = h.scores
-        h.finish_show()
-        gained = [h.scores[s] - before[s] for s in (0, 1)]
-        if self.game.over:
-            w = self.game.winner
-            assert w is not None
-            self.infos = {a: {"winner": AGENTS[w], "skunk": self.game.skunk, "scores": h.scores}
+            before = (board[0], board[1])
+        g0, g1 = board[0] - before[0], board[1] - before[1]
+        if h.winner is not None:
+            w = h.winner
+            self.infos = {a: {"winner": AGENTS[w], "skunk": game.skunk, "scores": h.scores}
                           for a in AGENTS}
-            self.terminations = {a: True for a in AGENTS}
+            self.terminations = dict.fromkeys(AGENTS, True)
         elif h.phase is Phase.DONE:
             if self.episode == "hand":
                 self.infos = {a: {"scores": h.scores} for a in AGENTS}
-                self.terminations = {a: True for a in AGENTS}
+                self.terminations = dict.fromkeys(AGENTS, True)
             else:
-                self.game.next_hand()
+                game.next_hand()
                 self.deals += 1
-        for s in (0, 1):
-            self.rewards[AGENTS[s]] = gained[s] - gained[1 - s]
-        to_act = self.hand.to_act
+        rewards = self.rewards
+        rewards[AGENTS[0]] = g0 - g1
+        rewards[AGENTS[1]] = g1 - g0
+        to_act = game.hand.to_act
         if to_act is not None:
             self.agent_selection = AGENTS[to_act]
         elif not hasattr(self, "agent_selection") or self.agent_selection not in AGENTS:

@@ -44,7 +44,7 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
-from port.cards import PascalRandom  # noqa: E402
+from port.cards import CARDS, PascalRandom  # noqa: E402
 from port.ginrummy import spaces as gs  # noqa: E402
 from port.ginrummy.rules.options import FirstTurn, Options  # noqa: E402
 from port.ginrummy.rules.players import KnockChoice  # noqa: E402
@@ -136,12 +136,23 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         self.agent_selection = AGENTS[self.hand.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.view(agent)
-        return {"observation": self._observer(agent).observe(view), "action_mask": gs.mask_of(view)}
+        # What the view would give (``gs.observation_of``, ``gs.mask_of``), read from the
+        # hand without building one: the view was a fifth of a step.
+        assert self.game is not None, "call reset() first"
+        h, seat, scores = self.game.hand, AGENTS.index(agent), self.game.scores
+        return {"observation": self._observer(agent).observe_hand(h, seat, (scores[0], scores[1])),
+                "action_mask": gs.mask_from(h, seat)}
 
     def mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (``observe`` builds the observation too)."""
-        return gs.mask_of(self.view(agent))
+        assert self.game is not None, "call reset() first"
+        return gs.mask_from(self.game.hand, AGENTS.index(agent))
+
+    def legal(self, agent: str) -> list[int]:
+        """``agent``'s legal actions now, in increasing order: ``np.flatnonzero(mask)``
+        as a list, without the array (the random opponent's pick)."""
+        assert self.game is not None, "call reset() first"
+        return gs.legal_from(self.game.hand, AGENTS.index(agent))
 
     def _observer(self, agent: str) -> gs.Observer:
         if self._observed_deal != self.deals:
@@ -154,34 +165,41 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not whole_number(action):
+        if action.__class__ is not int and not whole_number(action):
             raise IllegalMove(refuse_action(action, "GinRummy"))
         seat = AGENTS.index(agent)
         self._cumulative_rewards[agent] = 0
-        self.rewards = {a: 0 for a in AGENTS}
+        self.rewards = dict.fromkeys(AGENTS, 0)
         self._apply(seat, int(action))  # type: ignore[call-overload]
-        h = self.hand
+        h = self.game.hand                                 # type: ignore[union-attr]
         if h.phase is Phase.OVER:
             self._hand_over()
         else:
             self.agent_selection = AGENTS[h.to_move]
-        self._accumulate_rewards()
+        total = self._cumulative_rewards              # PettingZoo's _accumulate_rewards
+        for a, r in self.rewards.items():
+            total[a] += r
 
     def _apply(self, seat: int, a: int) -> None:
         """Make the move on the engine: an illegal one raises ``IllegalMove`` (a plain
-        sentence) and changes nothing."""
-        h = self.hand
-        if h.phase is Phase.UPCARD_OFFER:
+        sentence) and changes nothing. (The action read by comparison, the commonest
+        first; a wrong one gets ``gs.draw_of``'s or ``gs.discard_of``'s sentence.)"""
+        h = self.game.hand                                 # type: ignore[union-attr]
+        phase = h.phase
+        if phase is Phase.DISCARD and gs.DISCARD0 <= a < gs.DISCARD0 + 52:
+            h.discard(seat, CARDS[a - gs.DISCARD0])
+        elif phase is Phase.DRAW and a == gs.DRAW_STOCK:
+            h.draw_stock(seat)
+        elif phase is Phase.DRAW and a == gs.DRAW_PILE:
+            h.draw_pile(seat)
+        elif phase is Phase.UPCARD_OFFER:
             if gs.draw_of(a) is gs.Draw.PILE:
                 h.take_upcard(seat)
             else:
                 h.decline_upcard(seat)
-        elif h.phase is Phase.DRAW:
-            if gs.draw_of(a) is gs.Draw.PILE:
-                h.draw_pile(seat)
-            else:
-                h.draw_stock(seat)
-        elif h.phase is Phase.DISCARD:
+        elif phase is Phase.DRAW:
+            gs.draw_of(a)                                  # not a draw: its sentence
+        elif phase is Phase.DISCARD:
             h.discard(seat, gs.discard_of(a))
         elif h.phase is Phase.KNOCK:
             k = gs.knock_of(a)

@@ -89,11 +89,42 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper``, with the calls a training loop makes at
     every step (``last``, ``agents``, ``agent_selection``) answered by the environment
     itself once it has been reset, instead of through each wrapper's ``__getattr__``
-    in turn (a tenth of a step's time). The same checks, the same errors."""
+    in turn (a tenth of a step's time). The same checks, the same errors.
+
+    Over ``AssertOutOfBoundsWrapper`` (as ``wrap`` builds it), ``step`` makes both
+    wrappers' checks itself and steps the environment: a plain ``int`` action is in a
+    ``Discrete(n)`` space when ``0 <= action < n``, which is what gymnasium's
+    ``Discrete.contains`` answers too, after a numpy conversion and ``iinfo`` that cost
+    a tenth of a step; any other action (numpy integers, wrong types) is still asked of
+    the space itself."""
 
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._raw = env.unwrapped
+        # The shortcut only where the wrappers are exactly wrap()'s, over Discrete spaces
+        # counting from 0.
+        acts = getattr(self._raw, "action_spaces", {})
+        self._bounds = (isinstance(env, wrappers.AssertOutOfBoundsWrapper) and env.env is self._raw
+                        and all(isinstance(sp, spaces.Discrete) and int(sp.start) == 0 for sp in acts.values()))
+        self._n = {agent: int(sp.n) for agent, sp in acts.items()}
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return AgentIterable(self, max_iter)
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        if not self._bounds or not self._has_reset or not raw.agents:
+            super().step(action)
+            return
+        agent = raw.agent_selection
+        # AssertOutOfBoundsWrapper's assertion, word for word.
+        assert (action is None and (raw.terminations[agent] or raw.truncations[agent])) or (
+            0 <= action < self._n[agent] if type(action) is int
+            else raw.action_space(agent).contains(action)), "action is not in action space"
+        self._has_updated = True
+        raw.step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -111,6 +142,36 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self._raw.agent_selection
+
+
+class AgentIterable:
+    """``agent_iter()``'s loop, as PettingZoo's ``AECOrderEnforcingIterable`` makes it
+    (the same stop, the same check that each turn was stepped), reading the
+    environment itself instead of through the wrappers' properties."""
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        self.env, self.max_iter = env, max_iter
+
+    def __iter__(self) -> AgentIterator:
+        return AgentIterator(self.env, self.max_iter)
+
+
+class AgentIterator:
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        self.env, self.raw, self.left = env, env._raw, max_iter
+
+    def __iter__(self) -> AgentIterator:
+        return self
+
+    def __next__(self) -> str:
+        raw = self.raw
+        if not raw.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 def wrap(raw: AECEnv) -> AECEnv:

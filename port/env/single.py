@@ -102,8 +102,9 @@ class _Random:
         self.rng = random.Random(seed)
 
     def __call__(self) -> int:
-        agent = self.raw.agent_selection
-        return int(self.rng.choice(np.flatnonzero(self.raw.mask(agent))))
+        # The legal actions as a list in the mask's order: the same pick from the same
+        # generator as np.flatnonzero(mask) gave, without the arrays.
+        return int(self.rng.choice(self.raw.legal(self.raw.agent_selection)))
 
 
 class _Policy:

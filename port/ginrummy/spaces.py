@@ -1,4 +1,6 @@
-"""GinRummy's actions and observations as arrays, built from a seat's ``View`` only.
+"""GinRummy's actions and observations as arrays, built from a seat's ``View`` only (or,
+on the environments' hot path, from the same facts read from the hand: ``mask_from``,
+``Observer.observe_hand``).
 
 Actions (one Discrete(57) space; a card is ``suit * 13 + rank``, suits S H D C,
 rank 0 = Ace .. 12 = King, as in ``port.cards``):
@@ -41,12 +43,15 @@ that the arrays do not change when the hidden cards (the other hand, the stock) 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
-from port.cards import Card
+from port.cards import Card, cards_of
 from port.bots import PolicySeat
 from port.ginrummy.rules.players import Draw, KnockChoice, Player, legal_discards
-from port.ginrummy.rules.state import PILE_RUN_LIMIT, Act, IllegalMove, Phase, View
+from port.ginrummy.rules.options import Options
+from port.ginrummy.rules.state import PILE_RUN_LIMIT, Act, Event, HandState, IllegalMove, Phase, View
 
 # The action numbers are the rules' own (tree search steps by them too).
 from port.ginrummy.rules.search import (  # noqa: E402
@@ -62,6 +67,21 @@ _S = PLANES * 52
 # 0 declines it; so it shows as the draw phase.
 _PHASES = {Phase.DRAW: 0, Phase.UPCARD_OFFER: 0, Phase.DISCARD: 1, Phase.KNOCK: 2, Phase.OVER: 3}
 _KNOCKS = {KNOCK: KnockChoice.KNOCK, PLAY_ON: KnockChoice.PLAY_ON, PLAY_TO_GIN: KnockChoice.PLAY_TO_GIN}
+# Card sets as ints with card c at bit c (not the hand masks' 16-bit lanes): a card's
+# bit, and a hand mask packed so.
+_ONE = [1 << c for c in range(52)]
+
+
+def packed(m: int) -> int:
+    """A hand mask (``port.cards``: 16-bit lanes) as a card set with card c at bit c."""
+    return m & 0x1FFF | m >> 3 & 0x1FFF << 13 | m >> 6 & 0x1FFF << 26 | m >> 9 & 0x1FFF << 39
+
+
+def bits(x: int, n: int) -> np.ndarray:
+    """The low ``n`` bits of ``x`` (a multiple of 8) as an array of 0s and 1s, bit 0
+    first: numpy's own bit order read backwards (``bitorder="little"`` costs more
+    than the reversed view)."""
+    return np.unpackbits(np.frombuffer(x.to_bytes(n // 8, "big"), np.uint8))[::-1]
 
 
 def action_name(a: int) -> str:
@@ -97,6 +117,35 @@ def mask_of(view: View) -> np.ndarray:
     return m
 
 
+def mask_from(h: HandState, seat: int) -> np.ndarray:
+    """``mask_of(h.view(seat))`` read from the hand itself, without building the view
+    (the environments' hot path; tests/env/test_observer.py holds the two equal)."""
+    m = np.zeros(N_ACTIONS, dtype=np.int8)
+    for a in legal_from(h, seat):
+        m[a] = 1        # one by one: for eleven or fewer, cheaper than a fancy-indexed store
+    return m
+
+
+def legal_from(h: HandState, seat: int) -> list[int]:
+    """The 1s of ``mask_from``, in increasing order (what ``np.flatnonzero`` of the
+    mask gives), without the array."""
+    if h.to_move != seat:
+        return []
+    phase = h.phase
+    if phase is Phase.DRAW:
+        return [DRAW_STOCK, DRAW_PILE] if h.pile and not h.stock_only else [DRAW_STOCK]
+    if phase is Phase.UPCARD_OFFER:
+        return [DRAW_STOCK, DRAW_PILE]          # decline, take
+    if phase is Phase.DISCARD:
+        held = h.hands[seat]
+        if h.drawn_from_pile and h.drawn is not None:
+            held &= ~h.drawn.bit
+        return [DISCARD0 + c for c in cards_of(held)]
+    if phase is Phase.KNOCK:
+        return [KNOCK, PLAY_ON, PLAY_TO_GIN]
+    return []
+
+
 def observation_of(view: View) -> np.ndarray:
     """The observation vector of the module docstring, from the seat's view alone."""
     return Observer().observe(view)
@@ -112,7 +161,7 @@ class Observer:
 
     The replay keeps what the opponent took from the pile and still holds, what it
     discarded, what it passed over (the top of the pile when it drew from the stock),
-    and whether it chose to play to gin.
+    as card sets written as ints (card c is bit c), and whether it chose to play to gin.
     """
 
     __slots__ = ("seen", "last", "pile", "bottom_taken", "known", "discarded", "passed", "opp_gin_only")
@@ -125,18 +174,16 @@ class Observer:
         self.last: object = None            # the last of them, to know the hand is the same
         self.pile: list[Card] = []          # the pile above the hand's first upcard, replayed
         self.bottom_taken = False           # the first upcard itself taken from the pile
-        self.known: set[int] = set()
-        self.discarded: set[int] = set()
-        self.passed: set[int] = set()
+        self.known = 0                      # cards as bits: 1 << card
+        self.discarded = 0
+        self.passed = 0
         self.opp_gin_only = False
 
-    def _replay(self, view: View) -> None:
-        events = view.events
+    def _replay(self, events: Sequence[Event], me: int, upcard: Card | None) -> None:
         n = self.seen
         if n > len(events) or (n and events[n - 1] is not self.last):
             self.reset()
             n = 0
-        me = view.seat
         pile = self.pile
         for e in events[n:]:
             c = e.card
@@ -144,26 +191,26 @@ class Observer:
             if act is Act.DISCARD and c is not None:
                 pile.append(c)
                 if e.seat != me:
-                    self.known.discard(c)
-                    self.discarded.add(c)
+                    self.known &= ~(1 << c)
+                    self.discarded |= 1 << c
             elif act is Act.DRAW_PILE and c is not None:
                 if pile:
                     pile.pop()
                 else:
                     self.bottom_taken = True
                 if e.seat != me:
-                    self.known.add(c)
+                    self.known |= 1 << c
             elif act is Act.UNDO and c is not None:
                 pile.append(c)
                 if e.seat != me:
-                    self.known.discard(c)
+                    self.known &= ~(1 << c)
             elif act is Act.DRAW_STOCK and e.seat != me:
                 # The pile's top as it was; the hand's first upcard is the bottom. (In
                 # the deal of eleven it is the opening discard, known before any draw.)
                 if pile:
-                    self.passed.add(pile[-1])
+                    self.passed |= 1 << pile[-1]
                 elif not self.bottom_taken:
-                    self.passed.add(view.upcard)   # type: ignore[arg-type]
+                    self.passed |= 1 << upcard   # type: ignore[operator]
             elif act is Act.PLAY_TO_GIN and e.seat != me:
                 self.opp_gin_only = True
         self.seen = len(events)
@@ -171,30 +218,50 @@ class Observer:
 
     def observe(self, view: View) -> np.ndarray:
         """The observation vector of the module docstring for this view."""
-        self._replay(view)
-        o = np.zeros(N_OBS, dtype=np.float32)
         me = view.seat
-        # The 1s of the card planes are gathered as indices and set at once (one numpy
-        # call instead of one per card).
-        ones = [HAND + c for c in view.hand]
-        ones += [PILE + c for c in view.pile]
-        if view.pile:
-            ones.append(TOP + view.pile[-1])
-        if view.drawn is not None:
-            ones.append(DRAWN + view.drawn)
-        if view.upcard is not None:            # none yet before the deal of eleven's opening discard
-            ones.append(UPCARD + view.upcard)
-        ones += [OPP_KNOWN + c for c in self.known]
-        ones += [OPP_DISCARDED + c for c in self.discarded]
-        ones += [OPP_PASSED + c for c in self.passed]
-        o[ones] = 1
-        opts = view.options
-        tail = [view.stock_count / 31, view.knock_value / 10, 0, 0, 0, 0,
-                view.drawn_from_pile, view.play_to_gin, self.opp_gin_only,
-                view.scores[me] / 100, view.scores[1 - me] / 100, opts.score_limit / 100,
+        self._replay(view.events, me, view.upcard)
+        return self._array(me, sum(map(_ONE.__getitem__, view.hand)), view.pile, view.drawn, view.upcard,
+                           view.stock_count, view.knock_value, view.drawn_from_pile, view.play_to_gin,
+                           view.scores, view.options, view.to_move, view.pile_run, view.phase)
+
+    def observe_hand(self, h: HandState, seat: int, scores: tuple[int, int]) -> np.ndarray:
+        """``observe(h.view(seat, scores))`` read from the hand itself, without building
+        the view: the same public facts, the seat's own cards and its public events
+        (the other seat's stock draws without their cards), nothing else (the
+        environments' hot path; tests/env/test_observer.py holds the two equal)."""
+        mine = h.to_move == seat
+        # The hand's own events, not the view's copy with the other seat's stock draws
+        # made anonymous: the replay reads a card only from discards, pile draws and
+        # undos (public), never from a stock draw, so it sees the same; the copy cost a
+        # tenth of an observation.
+        self._replay(h.events, seat, h.upcard)
+        return self._array(seat, packed(h.hands[seat]), h.pile, h.drawn if mine else None, h.upcard,
+                           len(h.stock), h.knock_value, h.drawn_from_pile and mine, h.gin_only[seat],
+                           scores, h.options, h.to_move, h.pile_run, h.phase)
+
+    def _array(self, me: int, hand: int, pile: Sequence[Card], drawn: Card | None,
+               upcard: Card | None, stock_count: int, knock_value: int, drawn_from_pile: bool,
+               play_to_gin: bool, scores: tuple[int, int], opts: Options, to_move: int,
+               pile_run: int, phase: Phase) -> np.ndarray:
+        """The array, its eight card planes written as one int (card c of plane p is bit
+        52 p + c) and unpacked by numpy at once: a numpy call per plane, or a list of
+        the 1s' indices, cost twice as much."""
+        planes = (hand | sum(map(_ONE.__getitem__, pile)) << PILE | self.known << OPP_KNOWN
+                  | self.discarded << OPP_DISCARDED | self.passed << OPP_PASSED)
+        if pile:
+            planes |= 1 << (TOP + pile[-1])
+        if drawn is not None:
+            planes |= 1 << (DRAWN + drawn)
+        if upcard is not None:            # none yet before the deal of eleven's opening discard
+            planes |= 1 << (UPCARD + upcard)
+        o = np.empty(N_OBS, dtype=np.float32)
+        o[:_S] = bits(planes, _S)
+        tail = [stock_count / 31, knock_value / 10, 0, 0, 0, 0,
+                drawn_from_pile, play_to_gin, self.opp_gin_only,
+                scores[me] / 100, scores[1 - me] / 100, opts.score_limit / 100,
                 opts.gin_bonus / 25, opts.undercut_bonus / 25, opts.oklahoma, opts.knocking,
-                view.to_move == me, view.pile_run / PILE_RUN_LIMIT]
-        tail[2 + _PHASES[view.phase]] = 1
+                to_move == me, pile_run / PILE_RUN_LIMIT]
+        tail[2 + _PHASES[phase]] = 1
         o[_S:] = tail
         return o
 

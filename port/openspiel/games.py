@@ -22,8 +22,11 @@ seat's points less the other's; 0: a whole game to the limit, +1 and -1).
 Information states: the string is the seat's whole history as its ``View`` holds it
 (its cards, every public event, its own stock draws' cards), so two states have the
 same string exactly when the seat cannot tell them apart; ``resample_from_infostate``
-draws a state of the same string with ``sample_world``. The tensors (information
-state and observation alike) are the environments' observation arrays.
+draws a state of the same string with ``sample_world``, from the seat's view alone
+(never from the true state). The tensors (information state and observation alike)
+are the environments' observation arrays; with the parameter ``recall_tensor`` (both
+games) the information state's is perfect recall: the observation array, then the
+hand's (the deal's) events in order (docs/envs.md, "OpenSpiel").
 """
 from __future__ import annotations
 
@@ -41,16 +44,17 @@ from port.cards import CARDS, Card, PascalRandom, text  # noqa: E402
 from port.cribbage import spaces as cs  # noqa: E402
 from port.cribbage.rules import search as crib  # noqa: E402
 from port.cribbage.rules.options import Options as CribOptions  # noqa: E402
-from port.cribbage.rules.state import GameState, HandState as CribHand, Phase as CribPhase  # noqa: E402
+from port.cribbage.rules.state import Act as CribAct, GameState, HandState as CribHand, Phase as CribPhase  # noqa: E402
 from port.ginrummy import spaces as gs  # noqa: E402
 from port.ginrummy.rules import search as gin  # noqa: E402
 from port.ginrummy.rules.options import FirstTurn, Options as GinOptions  # noqa: E402
-from port.ginrummy.rules.state import DRAW_AT, HAND_SIZE, Game, HandState, Phase  # noqa: E402
+from port.ginrummy.rules.state import DRAW_AT, HAND_SIZE, PILE_RUN_LIMIT, Act as GinAct, Game, HandState, Phase  # noqa: E402
 
 GIN_NAME, CRIB_NAME = "python_port_ginrummy", "python_port_cribbage"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-RESAMPLE_TRIES = 200     # exact draws before a resample takes the chain from the true state
+RESAMPLE_TRIES = 20000   # exact draws (cheap: the knock questions first) before a resample takes the chain
 _TIGHT: set[str] = set()  # information states whose exact draws failed: the chain at once
+RESAMPLED = {"exact": 0, "chain": 0}   # GinRummy worlds resampled so far, by how they were drawn
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
@@ -69,8 +73,9 @@ def game_type(short: str, long: str, params: dict[str, Any]) -> pyspiel.GameType
         parameter_specification=params)
 
 
-GIN_PARAMS = {"gin_bonus": 25, "undercut_bonus": 25, "oklahoma": False, "knocking": True, "score_limit": 0}
-CRIB_PARAMS = {"limit": 121, "skunking": False, "deals": 1}
+GIN_PARAMS = {"gin_bonus": 25, "undercut_bonus": 25, "oklahoma": False, "knocking": True, "score_limit": 0,
+              "recall_tensor": False}
+CRIB_PARAMS = {"limit": 121, "skunking": False, "deals": 1, "recall_tensor": False}
 GIN_TYPE = game_type(GIN_NAME, "GinRummy (the DOS game's rules, port.ginrummy)", GIN_PARAMS)
 CRIB_TYPE = game_type(CRIB_NAME, "Cribbage (the DOS game's rules, port.cribbage)", CRIB_PARAMS)
 
@@ -78,17 +83,26 @@ CRIB_TYPE = game_type(CRIB_NAME, "Cribbage (the DOS game's rules, port.cribbage)
 # ---- what both games share ------------------------------------------------------------
 
 class _Observer:
-    """OpenSpiel's Python observer: the environment's observation array as the tensor
-    (for the information state and the observation alike); the string the seat's
-    whole history (perfect recall) or what it sees now."""
+    """OpenSpiel's Python observer: the environment's observation array as the tensor;
+    the string the seat's whole history (perfect recall) or what it sees now. With the
+    game's ``recall_tensor``, the information state's tensor (perfect recall) is the
+    observation array followed by the hand's history (``history_planes``)."""
 
-    def __init__(self, size: int, perfect_recall: bool) -> None:
+    def __init__(self, size: int, perfect_recall: bool, recall_tensor: bool) -> None:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
         self.perfect_recall = perfect_recall
+        self.recall_tensor = recall_tensor
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = state.tensor_of(player)
+        if self.recall_tensor:
+            state.recall_tensor_of(player, self.tensor)
+        elif state.pos is None:
+            # Before the first deal, and the new state OpenSpiel makes at every
+            # observation_tensor() call only to learn the tensor's shape: all zeros.
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = state.tensor_of(player)
 
     def string_from(self, state: Any, player: int) -> str:
         return state.history_of(player) if self.perfect_recall else state.seen_by(player)
@@ -96,10 +110,50 @@ class _Observer:
 
 class _Game(pyspiel.Game):
     size = 0
+    acts: tuple[Any, ...] = ()          # the game's kinds of public event (its ``Act``)
+    max_events = 0                      # the most events a hand (a deal) can have
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self.size, recall)
+        history = recall and self.recall_tensor
+        size = self.size + (1 + self.max_events * event_width(self.acts) if history else 0)
+        return _Observer(size, recall, history)
+
+
+def event_width(acts: tuple[Any, ...]) -> int:
+    """The floats of one event in ``history_planes``: whose (1: the seat's own), which
+    kind (one of ``acts``), which card (one of 52, none when hidden or cardless)."""
+    return 1 + len(acts) + 52
+
+
+def history_planes(out: np.ndarray, events: Any, seat: int, acts: tuple[Any, ...], number: float) -> None:
+    """Write into ``out`` (zeros, one float and then room for a hand's most events) the
+    hand's number (the hands before, over 100) and each public event as the seat saw
+    it, in order: the perfect-recall part of the information-state tensor."""
+    out[0] = number
+    width = event_width(acts)
+    kind = {a: 1 + i for i, a in enumerate(acts)}
+    ones = []
+    for k, e in enumerate(events):
+        base = 1 + k * width
+        if e.seat == seat:
+            ones.append(base)
+        ones.append(base + kind[e.act])
+        if e.card is not None:
+            ones.append(base + 1 + len(acts) + int(e.card))
+    out[ones] = 1
+
+
+def _uniform(stock: list[Card] | None, dealt: list[Card]) -> list[tuple[int, float]]:
+    """Chance's outcomes, each card alike: the stock's (in card order), or else the
+    cards not dealt yet."""
+    if stock is not None:
+        cards = sorted(map(int, stock))
+    else:
+        taken = set(dealt)
+        cards = [c for c in range(52) if c not in taken]
+    p = 1.0 / len(cards)
+    return [(c, p) for c in cards]
 
 
 def _sample_rng(sampler: Any) -> random.Random:
@@ -116,12 +170,18 @@ class GinRummyGame(_Game):
     """``python_port_ginrummy``: see the module."""
 
     size = gs.N_OBS
+    acts = tuple(GinAct)
+    # A hand has at most 29 stock draws and PILE_RUN_LIMIT pile draws before, between
+    # and after them (the engine's bound), a discard and a knock answer after each, and
+    # its end (a gin, a knock, a draw hand).
+    max_events = 3 * (29 + 30 * PILE_RUN_LIMIT) + 3
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**GIN_PARAMS, **(params or {})}
         self.options = GinOptions(gin_bonus=int(p["gin_bonus"]), undercut_bonus=int(p["undercut_bonus"]),
                                   oklahoma=bool(p["oklahoma"]), knocking=bool(p["knocking"]),
                                   score_limit=int(p["score_limit"]), first_turn=FirstTurn.ALTERNATE)
+        self.recall_tensor = bool(p["recall_tensor"])
         one_hand = self.options.score_limit == 0
         bound = 1.0 if not one_hand else 500.0
         info = pyspiel.GameInfo(num_distinct_actions=gs.N_ACTIONS, max_chance_outcomes=52, num_players=2,
@@ -133,16 +193,77 @@ class GinRummyGame(_Game):
         return GinRummyState(self)
 
 
+class _Shared:
+    """The game's options as a state's attribute: OpenSpiel copies a Python game's
+    state attribute by attribute with ``deepcopy``, and frozen options need no copy."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict) -> _Shared:
+        return self
+
+
+class _Observers:
+    """Each seat's observation kept up to date event by event (``Observer``, as the
+    environment keeps it), not replayed from the hand's start at every step; made at
+    the first tensor asked for, and a copy of the state starts afresh. The same for
+    the events' part of each seat's information-state string (``texts``: the hand's
+    events list it was made from, how many of them, the text): OpenSpiel's searches
+    ask for that string at every step, and a hand's events are only ever appended."""
+
+    __slots__ = ("seats", "texts")
+
+    def __init__(self) -> None:
+        self.seats: list[gs.Observer] | None = None
+        self.texts: list[tuple[Any, int, str] | None] = [None, None]
+
+    def events_text(self, events_list: Any, events: tuple[Any, ...], seat: int) -> str:
+        """``events`` (the seat's view of ``events_list``) as text, extending the text
+        kept for the same list with the events added since."""
+        kept = self.texts[seat]
+        if kept is not None and kept[0] is events_list and kept[1] <= len(events):
+            if kept[1] == len(events):
+                return kept[2]
+            new = " ".join(map(_event_text, events[kept[1]:]))
+            text = f"{kept[2]} {new}" if kept[1] else new
+        else:
+            text = " ".join(map(_event_text, events))
+        self.texts[seat] = (events_list, len(events), text)
+        return text
+
+    def __deepcopy__(self, memo: dict) -> _Observers:
+        return _Observers()
+
+    def observe(self, view: Any) -> np.ndarray:
+        if self.seats is None:
+            self.seats = [gs.Observer(), gs.Observer()]
+        return self.seats[view.seat].observe(view)
+
+
+def _event_text(e: Any) -> str:
+    return f"{e.seat}{e.act.value}" if e.card is None else f"{e.seat}{e.act.value} {e.card}"
+
+
 class GinRummyState(pyspiel.State):
     """A GinRummy game for OpenSpiel: chance deals each hand and draws from the stock."""
 
     def __init__(self, game: GinRummyGame) -> None:
         super().__init__(game)
-        self.options = game.options
+        options = game.options
+        self._options = _Shared(options)
+        self._one_hand = options.score_limit == 0
         self.pos: gin.Position | None = None   # None until the first hand is dealt
         self.dealt: list[Card] = []            # the hand being dealt, in the order dealt
         self.first = 0                          # who moves first in the hand being dealt
         self.drawing = False                    # a stock draw waits for chance's card
+        self._seen = _Observers()
+
+    @property
+    def options(self) -> GinOptions:
+        return self._options.value
 
     def __deepcopy__(self, memo: dict) -> GinRummyState:
         new = GinRummyState(self.get_game())
@@ -156,29 +277,26 @@ class GinRummyState(pyspiel.State):
         return self.pos is None or self.pos.hand.phase is Phase.OVER
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return _TERMINAL
-        if self._dealing() or self.drawing:
+        # OpenSpiel asks this several times a step: the shortest path first.
+        pos = self.pos
+        if pos is None:
             return _CHANCE
-        return self.pos.hand.to_move           # type: ignore[union-attr]
+        h = pos.hand
+        if h.phase is Phase.OVER:
+            return _TERMINAL if self._one_hand or pos.game.over else _CHANCE
+        return _CHANCE if self.drawing else h.to_move
 
     def is_terminal(self) -> bool:
         pos = self.pos
         if pos is None or pos.hand.phase is not Phase.OVER:
             return False
-        return self.options.score_limit == 0 or pos.game.over
+        return self._one_hand or pos.game.over
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.pos.legal_actions()         # type: ignore[union-attr]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.drawing:
-            cards = sorted(self.pos.hand.stock)  # type: ignore[union-attr]
-        else:
-            taken = set(self.dealt)
-            cards = [c for c in CARDS if c not in taken]
-        p = 1.0 / len(cards)
-        return [(int(c), p) for c in cards]
+        return _uniform(self.pos.hand.stock if self.drawing else None, self.dealt)   # type: ignore[union-attr]
 
     # -- moves
 
@@ -235,34 +353,43 @@ class GinRummyState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GinRummyState:
         """A state ``player_id`` cannot tell from this one, the hidden cards drawn
-        uniformly (``sample_world``)."""
-        new = GinRummyState(self.get_game())
-        if self.pos is None or self._dealing() or self.drawing:
-            return self.__deepcopy__({})
-        # The true state is at hand: a view whose constraints are tight (a play on)
-        # falls back on the Metropolis chain from it (sample_world); a view found
-        # tight once goes to the chain at once (a search resamples the same view often).
-        view = self.pos.view(player_id)
-        key = self.history_of(player_id)
-        tries = 0 if key in _TIGHT else RESAMPLE_TRIES
+        uniformly (``sample_world``, from the seat's view alone: never this state)."""
         rng = _sample_rng(probability_sampler)
-        try:
-            world = gin.sample_world(view, rng, tries=tries)
-        except ValueError:
+        if self._dealing():
+            return self._redealt(player_id, rng)
+        new = GinRummyState(self.get_game())
+        # A view after a play on may pass few exact draws: one found so once goes to
+        # sample_world's chain at once (a search resamples the same view often).
+        view = self.pos.view(player_id)      # type: ignore[union-attr]
+        key = self.history_of(player_id)
+        world = None if key in _TIGHT else gin.exact_world(view, rng, tries=RESAMPLE_TRIES)
+        if world is None:
             if len(_TIGHT) > 10000:
                 _TIGHT.clear()
             _TIGHT.add(key)
-            world = gin.sample_world(view, rng, world=self.pos, tries=0)
-        world.game.results = list(self.pos.game.results)
-        new.pos, new.first = world, self.first
+            world = gin.chained_world(view, rng)
+            RESAMPLED["chain"] += 1
+        else:
+            RESAMPLED["exact"] += 1
+        world.game.results = self.pos.game.results      # type: ignore[union-attr]
+        new.pos, new.first, new.drawing = world, self.first, self.drawing
+        return new
+
+    def _redealt(self, player: int, rng: random.Random) -> GinRummyState:
+        """While a hand is dealt: the other seat's cards dealt so far drawn again from
+        the cards ``player`` has not seen (the hand before is over and shown)."""
+        new = self.__deepcopy__({})
+        mine = set(self._mine_dealt(player))
+        unseen = [c for c in CARDS if c not in mine]
+        rng.shuffle(unseen)
+        new.dealt = [c if c in mine else unseen.pop() for c in self.dealt]
         return new
 
     def history_of(self, player: int) -> str:
         if self.pos is None:
             return f"p{player} dealt {text(self._mine_dealt(player))}"
         v = self.pos.view(player)
-        events = " ".join(f"{e.seat}{e.act.value}{'' if e.card is None else ' ' + str(e.card)}"
-                          for e in v.events)
+        events = self._seen.events_text(self.pos.hand.events, v.events, player)
         return (f"p{player} hand {self.pos.game.hands_played + 1} scores {v.scores} | {text(v.hand)} | "
                 f"up {v.upcard} | {v.phase.value} {v.to_move} | {events}"
                 + (" | dealing" if self._dealing() else ""))
@@ -280,7 +407,17 @@ class GinRummyState(pyspiel.State):
     def tensor_of(self, player: int) -> np.ndarray:
         if self.pos is None:
             return np.zeros(gs.N_OBS, np.float32)
-        return gs.observation_of(self.pos.view(player))
+        return self._seen.observe(self.pos.view(player))
+
+    def recall_tensor_of(self, player: int, out: np.ndarray) -> None:
+        """The perfect-recall information-state tensor into ``out``: the observation,
+        then the hand's number and its events as ``player`` saw them."""
+        out[:] = 0
+        if self.pos is None:
+            return
+        view = self.pos.view(player)
+        out[:gs.N_OBS] = self._seen.observe(view)
+        history_planes(out[gs.N_OBS:], view.events, player, GinRummyGame.acts, self.pos.game.hands_played / 100)
 
     def __str__(self) -> str:
         if self.pos is None:
@@ -296,10 +433,15 @@ class CribbageGame(_Game):
     """``python_port_cribbage``: see the module."""
 
     size = cs.N_OBS
+    acts = tuple(CribAct)
+    # A deal: two lay-aways, the starter, eight cards played, a GO or a go point after
+    # each at most twice over, three shows.
+    max_events = 2 + 1 + 8 * 3 + 3
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**CRIB_PARAMS, **(params or {})}
         self.options = CribOptions(limit=int(p["limit"]), skunking=bool(p["skunking"]))
+        self.recall_tensor = bool(p["recall_tensor"])
         self.deals = int(p["deals"])
         if self.deals not in (0, 1):
             raise ValueError(f"deals is 1 (one deal) or 0 (a whole game), not {self.deals}")
@@ -318,12 +460,16 @@ class CribbageState(pyspiel.State):
 
     def __init__(self, game: CribbageGame) -> None:
         super().__init__(game)
-        self.options = game.options
+        self._options = _Shared(game.options)
         self.whole = game.deals == 0
         self.pos: crib.Position | None = None
         self.dealer: int | None = None          # cut for the first deal by chance
         self.dealt: list[Card] = []
         self.cutting: int | None = None         # the last lay-away, waiting for the cut
+
+    @property
+    def options(self) -> CribOptions:
+        return self._options.value
 
     def __deepcopy__(self, memo: dict) -> CribbageState:
         new = CribbageState(self.get_game())
@@ -335,11 +481,16 @@ class CribbageState(pyspiel.State):
         return self.pos is None or (self.pos.hand.phase is CribPhase.DONE and not self.is_terminal())
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return _TERMINAL
-        if self._dealing() or self.cutting is not None:
+        # OpenSpiel asks this several times a step: the shortest path first.
+        pos = self.pos
+        if pos is None or self.cutting is not None:
             return _CHANCE
-        return self.pos.to_move()               # type: ignore[union-attr,return-value]
+        h = pos.hand
+        if h.winner is not None:
+            return _TERMINAL
+        if h.phase is CribPhase.DONE:
+            return _CHANCE if self.whole else _TERMINAL
+        return pos.to_move()                    # type: ignore[return-value]
 
     def is_terminal(self) -> bool:
         pos = self.pos
@@ -354,13 +505,7 @@ class CribbageState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealer is None:
             return [(0, 0.5), (1, 0.5)]         # the cut for the first deal: either seat alike
-        if self.cutting is not None:
-            cards = sorted(self.pos.hand.stock)  # type: ignore[union-attr]
-        else:
-            taken = set(self.dealt)
-            cards = [c for c in CARDS if c not in taken]
-        p = 1.0 / len(cards)
-        return [(int(c), p) for c in cards]
+        return _uniform(self.pos.hand.stock if self.cutting is not None else None, self.dealt)   # type: ignore[union-attr]
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
@@ -421,13 +566,30 @@ class CribbageState(pyspiel.State):
         return cs.action_name(action, self.pos.hand.phase if self.pos else CribPhase.PLAY)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CribbageState:
-        if self.pos is None or self._dealing() or self.cutting is not None:
-            return self.__deepcopy__({})
-        pending = self.pos.pending if self.pos.to_move() == player_id else None
-        world = crib.sample_world(self.pos.view(player_id), _sample_rng(probability_sampler), pending=pending)
-        world.game.hands_dealt = self.pos.game.hands_dealt
+        """A state ``player_id`` cannot tell from this one, the hidden cards drawn
+        uniformly (``sample_world``, from the seat's view alone: never this state)."""
+        rng = _sample_rng(probability_sampler)
+        if self.dealer is None:
+            return self.__deepcopy__({})            # the cut for the first deal: nothing hidden yet
+        if self._dealing():
+            new = self.__deepcopy__({})
+            mine = set(self._mine_dealt(player_id))
+            unseen = [c for c in CARDS if c not in mine]
+            rng.shuffle(unseen)
+            new.dealt = [c if c in mine else unseen.pop() for c in self.dealt]
+            return new
+        pos = self.pos
+        assert pos is not None
+        mover = pos.to_move()
+        world = crib.sample_world(pos.view(player_id), rng, pending=pos.pending if mover == player_id else None)
+        world.game.hands_dealt = pos.game.hands_dealt
         new = CribbageState(self.get_game())
         new.pos, new.dealer = world, self.dealer
+        if self.cutting is not None:                # both have laid away; the cut waits
+            if mover == player_id:
+                new.cutting = self.cutting          # the seat's own two cards
+            else:                                   # the other's two: any two of its six alike
+                world.pending, new.cutting = (Card(c) for c in rng.sample(world.legal_actions(), 2))
         return new
 
     def _pending(self, player: int) -> Card | None:
@@ -459,7 +621,18 @@ class CribbageState(pyspiel.State):
     def tensor_of(self, player: int) -> np.ndarray:
         if self.pos is None:
             return np.zeros(cs.N_OBS, np.float32)
-        return cs.observation_of(self.pos.view(player), self._pending(player))
+        # The deal read without building a view, as the environment reads it.
+        return cs.observation_from(self.pos.game.hand, player, self._pending(player))
+
+    def recall_tensor_of(self, player: int, out: np.ndarray) -> None:
+        """The perfect-recall information-state tensor into ``out``: the observation,
+        then the deal's number and its events as ``player`` saw them."""
+        out[:] = 0
+        if self.pos is None:
+            return
+        out[:cs.N_OBS] = self.tensor_of(player)
+        history_planes(out[cs.N_OBS:], self.pos.view(player).events, player, CribbageGame.acts,
+                       self.pos.game.hands_dealt / 100)
 
     def __str__(self) -> str:
         if self.pos is None:

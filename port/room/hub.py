@@ -8,6 +8,7 @@ owner of its table sees it.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import Any
@@ -31,6 +32,7 @@ class Hub:
     def __init__(self) -> None:
         self.room: Room | None = None
         self._seated: dict[str, set[str]] = {}
+        self._moves: list[tuple[str, int, dict[str, Any], asyncio.Future[None]]] = []   # the turn's, unwritten
 
     def attach(self, room: Room) -> None:
         self.room = room
@@ -108,9 +110,36 @@ class Hub:
         return False
 
     async def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
-        """Keep a move before anyone hears of it: in one process, the store's call."""
+        """Keep a move before anyone hears of it. In one process, the moves made in one
+        turn of the event loop are written together, one transaction and one commit at
+        the turn's end (a commit each was a tenth of a move's CPU); each move's table
+        hears of it only once its commit is done, so an acknowledged move survives a
+        ``kill -9`` as before. A store without ``add_moves`` is written a move at a time."""
         assert self.room is not None
-        self.room.store.add_move(table_id, index, move)
+        store = self.room.store
+        if not hasattr(store, "add_moves"):
+            store.add_move(table_id, index, move)
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._moves.append((table_id, index, move, done))
+        if len(self._moves) == 1:
+            asyncio.get_running_loop().call_soon(self._write_moves)
+        await done
+
+    def _write_moves(self) -> None:
+        assert self.room is not None
+        batch, self._moves = self._moves, []
+        try:
+            refused = self.room.store.add_moves([(t, i, m) for t, i, m, _ in batch])
+        except Exception as exc:          # the commit failed (a full disk): none was kept
+            refused = [exc] * len(batch)
+        for (_, _, _, done), exc in zip(batch, refused):
+            if done.done():
+                continue
+            if exc is None:
+                done.set_result(None)
+            else:
+                done.set_exception(exc)
 
     def take_over(self, table_id: str) -> Table | None:
         return None

@@ -34,6 +34,8 @@ from typing import Any
 from port.protocol import Message, dump
 from port.room.errors import Refused
 from port.room.hub import INVITATION_MESSAGES, TABLE_MESSAGES, Hub, Remote
+from port.room.limits import SEND_QUEUE
+from port.room.tables import BLOCK
 
 Table = Any
 
@@ -173,6 +175,7 @@ class RedisHub(Hub):
         self.handled: dict[str, OrderedDict[int, None]] = {}  # proc -> its recent requests handled here
         self.checking: set[str] = set()
         self.relayed: dict[tuple[str, str], int] = {}         # (player, table) -> last seq passed on
+        self.backlogs: dict[int, deque[str]] = {}              # a connection here (its id) -> frames past its queue
         self.last_ack: dict[str, float] = {}                  # owner -> when it last acked
         self.unseated: dict[str, set[str]] = {}
         self.next_id = 0
@@ -721,7 +724,7 @@ class RedisHub(Hub):
             _, name, text = record.split(US, 2)
             conn = room.conns.get(name.lower())
             if conn is not None:
-                conn.put(text)
+                self._relay(conn, text)
                 tail = _TAIL.search(text, len(text) - 80)
                 if tail is not None:
                     self.relayed[(name.lower(), tail.group(1))] = int(tail.group(2))
@@ -749,6 +752,39 @@ class RedisHub(Hub):
             self.lives[sender] = (False, time.monotonic())
             if self.waiting.get(sender):
                 self._spawn(self._check(sender))
+
+    def _relay(self, conn: Any, text: str) -> None:
+        """A frame from another process for a player here: queued. A long stream (a
+        sync's pages) can come faster than the player reads: what its queue has no room
+        for waits here, in order, and is queued as room is made (``_feed``); a player
+        whose wait grows past a queue more is let go as too slow, as ``Room.deliver``
+        does. Never a frame silently lost."""
+        assert self.room is not None
+        backlog = self.backlogs.get(id(conn))
+        if backlog is None:
+            if conn.put(text):
+                return
+            backlog = self.backlogs[id(conn)] = deque()
+            self._spawn(self._feed(conn, backlog))
+        if len(backlog) >= SEND_QUEUE:
+            log.warning("%s is too slow to read its messages: let go", conn.name)
+            backlog.clear()
+            self.room._drop(conn)
+            return
+        backlog.append(text)
+
+    async def _feed(self, conn: Any, backlog: deque[str]) -> None:
+        try:
+            while backlog:
+                if not await conn.room_for(min(len(backlog), BLOCK)):
+                    return
+                for _ in range(min(len(backlog), BLOCK)):
+                    if not conn.put(backlog[0]):
+                        break
+                    backlog.popleft()
+        finally:
+            self.backlogs.pop(id(conn), None)
+            backlog.clear()
 
     async def _command(self, sender: str, record: str) -> None:
         from port.room.redisstore import COMMAND

@@ -62,6 +62,7 @@ TICK = 0.2                   # how often the clocks are looked at
 PUBLIC = ("register", "login", "guest", "resume", "ping", "bye")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 WRITE_BATCH = 64             # frames a connection's writer takes from its queue at once
+REMOTE_BUDGETS = 10_000      # players on other processes whose budgets are kept (then all forgotten)
 
 
 @dataclass
@@ -181,6 +182,11 @@ class Room:
         self.no_descriptors_said: float | None = None
         self.descriptors_looked = 0.0
         self.ticker: asyncio.Task[None] | None = None
+        # A table's stream to a player on another process (Redis): its live messages to
+        # the player held meanwhile, and the player's budget here (``_stream_on``).
+        self.remote_held: dict[tuple[str, str], list[str]] = {}
+        self.remote_order: dict[tuple[str, str], tuple[asyncio.Lock, list[int]]] = {}   # the lock, its users
+        self.remote_budgets: dict[str, SendBudget] = {}
         # The parts of the room, each owning its messages (``on_<type>``).
         self.lobby = Lobby(self)
         self.invitations = Invitations(self)
@@ -364,6 +370,11 @@ class Room:
                 log.warning("%s is too slow to read its messages: let go", name)
                 self._drop(conn)
             return
+        if self.remote_held and table is not None:
+            held = self.remote_held.get((name.lower(), table))
+            if held is not None:
+                held.append(text)
+                return
         self.hub.forward(name, text)
 
     async def stream(self, who: Any, table: str, pages: Iterator[list[str]], tail: Callable[[], list[str]]) -> None:
@@ -371,12 +382,8 @@ class Room:
         state: its clock, an absence, its end). Each page waits until the connection's
         answers so far are paid for and its queue has room; the table's live messages
         to it are held meanwhile and follow the stream, in order."""
-        if not isinstance(who, Conn):      # a player on another process: at once, through the hub
-            for page in pages:
-                for text in page:
-                    who.put(text)
-            for text in tail():
-                who.put(text)
+        if not isinstance(who, Conn):      # a player on another process: through the hub
+            await self._stream_on(who, table, pages, tail)
             return
         before = tail()
         held = who.held[table] = []
@@ -397,6 +404,43 @@ class Room:
                 if not who.put(text):
                     self._drop(who)
                     break
+
+    async def _stream_on(self, who: Any, table: str, pages: Iterator[list[str]],
+                         tail: Callable[[], list[str]]) -> None:
+        """``stream`` to a player connected to another process (Redis): a page a turn of
+        the loop through the hub, each paid for from the player's budget here, so a sync
+        costs this process what it sends and no more of its loop than a connection's share;
+        the table's live messages to the player are held meanwhile and follow, in order.
+        (The player's process queues the pages as its connection reads them:
+        ``RedisHub._relay``.) One stream of a table to a player at a time."""
+        key = (who.name.lower(), table)
+        order, users = self.remote_order.setdefault(key, (asyncio.Lock(), [0]))
+        users[0] += 1
+        try:
+            async with order:
+                if len(self.remote_budgets) > REMOTE_BUDGETS:
+                    self.remote_budgets.clear()
+                budget = self.remote_budgets.setdefault(key[0], SendBudget())
+                before = tail()
+                held = self.remote_held[key] = []
+                try:
+                    for page in pages:
+                        wait = budget.wait(time.monotonic())
+                        await asyncio.sleep(wait)        # 0: still a turn of the loop between pages
+                        now = time.monotonic()
+                        for text in page:
+                            budget.spend(len(text), now)
+                            self.hub.forward(who.name, text)
+                    for text in before if held else tail():
+                        self.hub.forward(who.name, text)
+                finally:
+                    del self.remote_held[key]
+                    for text in held:
+                        self.hub.forward(who.name, text)
+        finally:
+            users[0] -= 1
+            if not users[0]:
+                del self.remote_order[key]
 
     def _drop(self, conn: Conn) -> None:
         while not conn.queue.empty():

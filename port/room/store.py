@@ -641,13 +641,33 @@ class SqliteStore:
                            [(table.table_id, i, to_json(m)) for i, m in enumerate(table.moves)])
 
     def add_move(self, table_id: str, index: int, move: dict[str, Any]) -> None:
+        refused = self.add_moves([(table_id, index, move)])[0]
+        if refused is not None:
+            raise refused
+
+    def add_moves(self, moves: list[tuple[str, int, dict[str, Any]]]) -> list[StoreError | None]:
+        """Several tables' moves in one transaction (one commit: the room's moves of one
+        turn of its event loop, docs/room-bench.md), each checked as ``add_move`` checks
+        it: for each, None (kept) or the StoreError that refused it (the others kept).
+        A commit that fails (a full disk) keeps none: its error is raised."""
+        out: list[StoreError | None] = []
         with self._writing() as db:
-            if db.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone() is None:
-                raise StoreError(f"There is no running table {table_id}.")
-            have = db.execute("SELECT count(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
-            if index != have:
-                raise wrong_index(table_id, have, index)
-            db.execute("INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)", (table_id, index, to_json(move)))
+            for table_id, index, move in moves:
+                if db.execute("SELECT 1 FROM tables WHERE table_id = ?", (table_id,)).fetchone() is None:
+                    out.append(StoreError(f"There is no running table {table_id}."))
+                    continue
+                have = db.execute("SELECT count(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
+                if index != have:
+                    out.append(wrong_index(table_id, have, index))
+                    continue
+                try:
+                    text = to_json(move)
+                except StoreError as exc:
+                    out.append(exc)
+                    continue
+                db.execute("INSERT INTO moves (table_id, idx, move) VALUES (?, ?, ?)", (table_id, index, text))
+                out.append(None)
+        return out
 
     def table(self, table_id: str) -> TableRow | None:
         with self._reading() as db:

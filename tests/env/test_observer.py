@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from port.env import cribbage_v0, ginrummy_v0
+from port.cribbage import spaces as cs
 from port.ginrummy import spaces as gs
 from port.ginrummy.rules.options import PRESETS
 from port.ginrummy.rules.state import Act, Event
@@ -42,10 +43,31 @@ def test_an_observer_kept_through_a_game_sees_what_a_fresh_replay_sees(table: st
             for a in e.possible_agents:
                 v = e.view(a)
                 assert np.array_equal(kept[a].observe(v), gs.Observer().observe(v))
-                assert np.array_equal(e.observe(a)["observation"], gs.observation_of(v))
+                seen = e.observe(a)       # read from the hand, without a view
+                assert np.array_equal(seen["observation"], gs.observation_of(v))
+                assert np.array_equal(seen["action_mask"], gs.mask_of(v))
                 checked += 1
             e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
     assert checked > 300
+
+
+def test_a_cribbage_observation_read_from_the_deal_is_the_views() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(5):
+        e = cribbage_v0.raw_env(episode="game", limit=61)
+        e.reset(seed=seed)
+        for _ in range(400):
+            if all(e.terminations.values()):
+                break
+            for a in e.possible_agents:
+                v, pending = e.view(a), e.pending_of(a)
+                seen = e.observe(a)       # read from the deal, without a view
+                assert np.array_equal(seen["observation"], cs.observation_of(v, pending))
+                assert np.array_equal(seen["action_mask"], cs.mask_of(v, pending))
+                checked += 1
+            e.step(int(rng.choice(np.flatnonzero(e.mask(e.agent_selection)))))
+    assert checked > 600
 
 
 def test_an_observer_given_another_hand_replays_it_from_its_start() -> None:
@@ -80,7 +102,7 @@ def test_a_view_shows_the_events_as_the_seat_may_see_them_whatever_was_asked_bef
 
 
 @pytest.mark.parametrize("module", [ginrummy_v0, cribbage_v0])
-def test_an_environments_mask_alone_is_the_one_it_observes(module) -> None:
+def test_an_environments_mask_and_legal_list_alone_are_the_ones_it_observes(module) -> None:
     rng = random.Random(8)
     checked = 0
     for seed in range(6):
@@ -91,6 +113,7 @@ def test_an_environments_mask_alone_is_the_one_it_observes(module) -> None:
                 break
             for a in e.possible_agents:
                 assert np.array_equal(e.mask(a), e.observe(a)["action_mask"])
+                assert e.legal(a) == list(np.flatnonzero(e.mask(a)))     # the random opponent's list
                 checked += 1
             e.step(int(rng.choice(np.flatnonzero(e.mask(e.agent_selection)))))
     assert checked > 500

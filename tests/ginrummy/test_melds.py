@@ -125,3 +125,19 @@ def test_naive_highest_loose_card_discard_can_be_wrong() -> None:
     assert deadwood(cards("5S 6S 7S 8S 7H 3D 7D 5C 6C 7C")) == 14   # after the naive 6H
     low, found = best_discards(hand)
     assert (low, [str(c) for c in found]) == (13, ["8S"])
+
+
+def test_every_form_of_the_cards_gives_the_same_answer() -> None:
+    # A list of ten (or eleven) is read by pairs; tuples, sets, iterators, plain ints
+    # and other sizes take the other road: both must agree with the reference.
+    ten = cards("3D 3H 3S 4S 5S 7C 8C 9C KD KH")
+    eleven = ten + cards("TC")
+    for hand, least in ((ten, 26), (eleven, 26)):
+        forms = [hand, tuple(hand), set(hand), iter(hand), [int(c) for c in hand]]
+        assert [deadwood(f) for f in forms] == [ref_deadwood(hand)] * 5 == [least] * 5
+    low, found = best_discards(eleven)
+    assert [str(c) for c in found] == ["KH", "KD"] and low == 16
+    for form in (tuple(eleven), iter(eleven), [int(c) for c in eleven]):
+        assert best_discards(form) == (low, found)
+    nine = ten[:9]
+    assert deadwood(nine) == deadwood(iter(nine)) == ref_deadwood(nine)

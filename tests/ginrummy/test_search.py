@@ -133,3 +133,69 @@ def test_a_discarded_card_came_from_the_deal_or_a_stock_draw_before_it_in_propor
     n = 2200
     drawn = sum(1 for _ in range(n) if sample_world(view, rng).hand.events[0].card == discarded)
     assert chi_square([drawn, n - drawn], [n / 11, n * 10 / 11]) < CHI2_999[1]
+
+
+def play_on_positions(count: int, seed: int):
+    """Positions at a seat's draw after the other seat answered a knock question with
+    play on (seats that discard to the least deadwood, and play on two questions in three)."""
+    from port.ginrummy.rules.melds import deadwood_mask
+    from port.ginrummy.rules.search import DRAW_PILE, PLAY_ON
+    from port.ginrummy.rules.state import Act
+
+    rng = random.Random(seed)
+    while count:
+        p = Position.deal(Options(score_limit=0), seed=rng.getrandbits(32))
+        while not p.terminal:
+            h, seat, acts = p.hand, p.to_move(), p.legal_actions()
+            if h.phase is Phase.DRAW and any(e.seat != seat and e.act is Act.PLAY_ON for e in h.events):
+                yield p, seat
+                count -= 1
+                break
+            mine = h.hands[seat]
+            if KNOCK in acts:
+                a = PLAY_ON if rng.random() < 2 / 3 else KNOCK
+            elif acts[0] >= DISCARD0:
+                a = min(acts, key=lambda a: deadwood_mask(mine & ~_bit(a - DISCARD0)))
+            else:
+                a = DRAW_PILE if DRAW_PILE in acts and rng.random() < 0.2 else DRAW_STOCK
+            p.step(a)
+
+
+def _bit(c: int) -> int:
+    from port.cards import CARDS
+    return CARDS[c].bit
+
+
+def test_after_a_play_on_the_cheap_knock_question_check_agrees_with_the_engines_replay() -> None:
+    """``sample_world`` rejects most deals on the other hand's deadwood at its knock
+    questions before replaying them: that check must keep exactly the deals the
+    engine's replay keeps, or the sample would not be uniform."""
+    from port.ginrummy.rules.search import _Frame
+
+    rng = random.Random(4)
+    kept = 0
+    for p, seat in play_on_positions(4, seed=2):
+        frame = _Frame(p.view(seat))
+        assert frame.asks                                   # the view shows a question asked
+        for _ in range(400):
+            cards = frame.draw(rng)
+            passes = frame.misfit(cards, 1) == 0
+            assert passes == (frame.build(cards, rng, "hand") is not None)
+            kept += passes
+        for _ in range(300):                                # the early rejection keeps only consistent deals
+            cards = frame.draw(rng, asked=True)
+            if cards is not None and not frame.misfit(cards, 1):
+                assert frame.build(cards, rng, "hand") is not None
+    assert kept > 0
+
+
+def test_after_a_play_on_the_exact_draws_and_the_chain_show_the_seat_its_view() -> None:
+    from port.ginrummy.rules.search import chained_world, exact_world
+
+    rng = random.Random(6)
+    for p, seat in play_on_positions(3, seed=5):
+        view = p.view(seat)
+        exact = exact_world(view, rng, tries=200000)
+        assert exact is not None and exact.view(seat) == view
+        chained = chained_world(view, rng, mix=200)
+        assert chained.view(seat) == view and chained.legal_actions() == p.legal_actions()

@@ -193,3 +193,33 @@ def test_a_ping_echoes_any_number_it_is_given(long_room: tuple[RoomProcess, Any]
         assert reason == (f"the ping message's 't' is -9007199254740992 to 9007199254740992, not {shown}" if shown
                           else "the ping message's 't' is a number, not a string"), reason
     c.close()
+
+
+def test_a_rejoin_through_the_other_process_gets_the_whole_long_stream(tmp_path: Path, redis_url: str) -> None:
+    """On Redis, a seat connected to another process than its table's owner: its sync is
+    passed on to the owner and answered through the hub, page by page, and it gets every
+    message past 2,000 as the local one does, in order, each once."""
+    from port.room.redisstore import RedisStore
+
+    moves = _long_game()
+    store = RedisStore(redis_url)
+    for name in ("Ann", "Bob"):
+        secret, salt = accounts.hash_password("pw")
+        store.create_account(name, secret, salt, False)
+    store.open_table(TableRow(TABLE, "ginrummy", ("Ann", "Bob"), {**RULES, "_room": {"clock": 0}}, SEED,
+                              time.time(), tuple({"seat": s, "move": m} for s, m in moves)))
+    store.close()
+    owner = RoomProcess(tmp_path / "one", "--redis", redis_url).start()        # resumes the table: its owner
+    other = RoomProcess(tmp_path / "two", "--redis", redis_url).start()
+    try:
+        ann = Client(other.url)
+        ann.enter("Ann")
+        expected = _expected(moves, 0)
+        ann.send("sync", table=TABLE, since=0)
+        got = _stream(ann, len(expected))
+        assert [json.loads(f)["seq"] for f in got] == list(range(1, len(expected) + 1))
+        assert got == expected
+        ann.close()
+    finally:
+        other.stop()
+        owner.stop()

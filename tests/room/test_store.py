@@ -145,6 +145,19 @@ def test_moves_come_back_in_order_and_a_wrong_index_is_refused(store: Store) -> 
         store.open_table(table())
 
 
+def test_a_turns_moves_are_kept_together_and_each_is_checked_on_its_own(sqlite: SqliteStore) -> None:
+    """One process writes the moves of one turn of its loop in one commit (docs/room-bench.md):
+    each is checked as a move alone is; a refused one refuses only itself."""
+    sqlite.open_table(table())
+    sqlite.open_table(table("t2", ("Ann", "Bob")))
+    refused = sqlite.add_moves([("t1", 0, {"draw": "stock"}), ("t2", 3, {"draw": "pile"}),
+                                ("t9", 0, {"draw": "pile"}), ("t2", 0, {"draw": "pile"}), ("t1", 1, {"discard": "JH"})])
+    assert [str(e) if e else None for e in refused] == [
+        None, "The table t2 has 0 moves stored, so the next is move 0, not 3.", "There is no running table t9.", None, None]
+    assert sqlite.table("t1").moves == ({"draw": "stock"}, {"discard": "JH"})   # type: ignore[union-attr]
+    assert sqlite.table("t2").moves == ({"draw": "pile"},)                      # type: ignore[union-attr]
+
+
 def test_a_finished_game_is_stored_rated_and_its_table_gone_in_one_step(store: Store) -> None:
     store.open_table(table())
     store.add_move("t1", 0, {"draw": "stock"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from port.cards import (
-    CARDS, Card, PascalRandom, card, cards_of, deck, hand, mask, parse, shuffled_deck, text,
+    CARDS, Card, PascalRandom, card, cards_of, deck, hand, mask, parse, shuffled_deck, shuffled_top, text,
 )
 
 
@@ -49,6 +49,24 @@ def test_shuffle_is_a_permutation_and_depends_only_on_the_seed() -> None:
     a, b, c = shuffled_deck(PascalRandom(42)), shuffled_deck(PascalRandom(42)), shuffled_deck(PascalRandom(43))
     assert a == b != c
     assert sorted(a) == deck()
+
+
+def test_shuffle_with_pascal_random_written_out_is_the_one_by_its_calls() -> None:
+    class Counted(PascalRandom):          # not PascalRandom itself: below() called each time
+        pass
+
+    for seed in (0, 1, 42, 2 ** 32 - 1):
+        fast, slow = PascalRandom(seed), Counted(seed)
+        assert shuffled_deck(fast) == shuffled_deck(slow) and fast.seed == slow.seed
+        assert fast.below(1000) == slow.below(1000)       # the generator left where the calls leave it
+
+
+def test_the_top_of_a_shuffle_is_the_whole_shuffles_top_and_leaves_the_generator_alike() -> None:
+    for seed in (0, 7, 2 ** 31, 2 ** 32 - 1):
+        for k in (1, 2, 5, 51):
+            whole, top = PascalRandom(seed), PascalRandom(seed)
+            assert shuffled_top(top, k) == shuffled_deck(whole)[-k:]
+            assert top.seed == whole.seed
 
 
 @pytest.mark.parametrize("value, error", [(52, ValueError), (-1, ValueError), (3.0, TypeError),

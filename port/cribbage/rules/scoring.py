@@ -13,15 +13,18 @@ The documentation ("Scoring Hands", "Pegging Combinations"):
 
 How ``score_hand`` is fast: fifteens, pairs and runs depend on the five ranks only, so
 a table built at import holds their points for every multiset of five ranks (6,175 of
-them, about 30 ms). Each card carries a weight ``5 ** rank``; the sum of five weights
-is the rank multiset written in base 5 (no rank is held more than four times), and
-that sum is the table's key. Flush and nobs are two checks on the suits.
+them). Each card carries a weight ``5 ** rank``; the sum of five weights is the rank
+multiset written in base 5 (no rank is held more than four times), and that sum is the
+table's key. From it two tries are built at import (about 30 ms, 1 MB): one call is
+then ten list subscripts and one addition, no arithmetic on keys and no new int (see
+``score_hand``).
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
+from operator import itemgetter
 
 from port.cards import CARDS, VALUES, Card
 
@@ -51,32 +54,78 @@ def value(c: int) -> int:
 
 # ---- the show -------------------------------------------------------------------------
 
-def _rank_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of five ranks, from the rules' words (builds the table)."""
-    points = 0
-    for k in range(2, 6):
-        for sub in combinations(ranks, k):
-            if sum(RANK_VALUE[r] for r in sub) == 15:
-                points += 2
-    for a, b in combinations(ranks, 2):
-        if a == b:
-            points += 2
+# The subsets of two or more of the five show cards (the hand's four, then the
+# starter), numbered in the breakdown's cadence: by size, then in the order
+# ``combinations`` gives them. A subset's number is its place in that order, so a
+# sorted list of numbers is in the cadence; each number's places, bit mask and
+# ``itemgetter`` of its cards.
+_SUBSETS: tuple[tuple[int, ...], ...] = tuple(idx for k in range(2, 6) for idx in combinations(range(5), k))
+_NUMBER: dict[tuple[int, ...], int] = {idx: n for n, idx in enumerate(_SUBSETS)}
+_MASK: tuple[int, ...] = tuple(sum(1 << i for i in idx) for idx in _SUBSETS)
+_CARDS_OF: tuple[itemgetter, ...] = tuple(itemgetter(*idx) for idx in _SUBSETS)
+_OF_SIZE: dict[int, list[tuple[int, tuple[int, ...]]]] = {
+    k: [(n, idx) for n, idx in enumerate(_SUBSETS) if len(idx) == k] for k in range(2, 6)}
+# For each order of the five places (the sort of their ranks): subset number n of the
+# sorted places as a subset number of the places themselves.
+_RENUMBER: dict[tuple[int, ...], tuple[int, ...]] = {
+    order: tuple(_NUMBER[tuple(sorted(order[i] for i in idx))] for idx in _SUBSETS)
+    for order in permutations(range(5))}
+
+# A plan: the subsets of five ranks that make fifteens, pairs and runs (the longest),
+# as sorted subset numbers; kept per rank multiset (6,175 at most, each made once).
+Plan = tuple[list[int], list[int], list[int]]
+_PLANS: dict[tuple[int, ...], Plan] = {}
+
+
+def _make_plan(ranks: Sequence[int]) -> Plan:
+    """The subsets of ``ranks`` (by number) that make each fifteen, each pair, and each
+    run of the longest length."""
+    # Each subset's count value and the union of its rank bits, from the subset less
+    # its lowest card: 31 additions for the five cards instead of one sum per subset.
+    sums = [0] * 32
+    bits = [0] * 32
+    for m in range(1, 32):
+        low = (m & -m).bit_length() - 1
+        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
+        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
+    fifteens = [n for n, m in enumerate(_MASK) if sums[m] == 15]
+    pairs = [n for n, (i, j) in _OF_SIZE[2] if ranks[i] == ranks[j]]
+    runs: list[int] = []
     for k in (5, 4, 3):
-        runs = sum(1 for sub in combinations(ranks, k) if _is_run(sub))
+        # k cards in sequence: k different ranks whose bits are one unbroken block.
+        block = (1 << k) - 1
+        runs = [n for n, _ in _OF_SIZE[k] if bits[_MASK[n]] // (bits[_MASK[n]] & -bits[_MASK[n]]) == block]
         if runs:
-            return points + k * runs
-    return points
+            break
+    return fifteens, pairs, runs
 
 
-def _is_run(ranks: Sequence[int]) -> bool:
-    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+def _plan(ranks: list[int]) -> Plan:
+    """``_make_plan(ranks)``, from the kept plan of the same ranks in increasing order,
+    renumbered to the places of ``ranks``: which places combine depends only on their
+    ranks, so the plan of a multiset serves every order of it."""
+    order = sorted(range(5), key=ranks.__getitem__)
+    key = (ranks[order[0]], ranks[order[1]], ranks[order[2]], ranks[order[3]], ranks[order[4]])
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _make_plan(key)
+    to = _RENUMBER[tuple(order)]
+    fifteens, pairs, runs = plan
+    return (sorted([to[n] for n in fifteens]) if fifteens else fifteens,
+            sorted([to[n] for n in pairs]) if pairs else pairs,
+            sorted([to[n] for n in runs]) if runs else runs)
 
 
 def _build_table() -> dict[int, int]:
+    """Fifteens, pairs and runs of every multiset of five ranks (none held five times),
+    keyed by the sum of their weights ``5 ** rank``; each multiset's plan is kept too
+    (``_PLANS``: the breakdown's)."""
     table = {}
     for ranks in combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in set(ranks)) <= 4:
-            table[sum(5 ** r for r in ranks)] = _rank_points(ranks)
+            fifteens, pairs, runs = _PLANS[ranks] = _make_plan(ranks)
+            run = len(_SUBSETS[runs[0]]) if runs else 0
+            table[sum(5 ** r for r in ranks)] = 2 * len(fifteens) + 2 * len(pairs) + run * len(runs)
     return table
 
 
@@ -86,28 +135,95 @@ _SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
 _NOBS: tuple[int, ...] = tuple(c // 13 * 13 + JACK for c in range(52))
 _TABLE: dict[int, int] = _build_table()
 
+# A trie is nested lists indexed by card: ``trie[a][b][c][d][starter]`` is a number.
+Trie = list
+
+
+def _rank_trie(table: dict[int, int]) -> Trie:
+    """Fifteens, pairs and runs as a trie: the node reached by some cards is the one of
+    their rank multiset (its base-5 key), shared by every order and suit of those
+    cards, so 2,380 nodes of 52 entries; the leaves are ``table``'s points."""
+    keys = [[0]]
+    for _ in range(4):
+        keys.append(sorted({k + w for k in keys[-1] for w in _WEIGHT}))
+    # Five cards of one rank (not a hand of distinct cards) have no entry: 0.
+    nodes: dict[int, list] = {k: [table.get(k + w, 0) for w in _WEIGHT] for k in keys[4]}
+    for depth in (3, 2, 1, 0):
+        nodes = {k: [nodes[k + w] for w in _WEIGHT] for k in keys[depth]}
+    return nodes[0]
+
+
+_EMPTY, _MIXED = 4, 5
+
+
+def _suit_trie(crib: bool) -> Trie:
+    """Flush and nobs as a trie: the node reached by some hand cards is the one of
+    their suit state (the suit they all share, or mixed) and the suits of the jacks
+    among them; the starter's entry adds the flush (of four, or five with the
+    starter; a crib only five) and nobs (the jack of the starter's suit held)."""
+    memo: dict[tuple[int, int, int], list] = {}
+
+    def node(depth: int, flush: int, jacks: int) -> list:
+        key = (depth, flush, jacks)
+        if key not in memo:
+            out = []
+            for c in range(52):
+                s = _SUIT[c]
+                if depth < 4:
+                    out.append(node(depth + 1, s if flush in (_EMPTY, s) else _MIXED,
+                                    jacks | (1 << s if c % 13 == JACK else 0)))
+                    continue
+                points = jacks >> s & 1
+                if flush == s:
+                    points += 5
+                elif flush < _EMPTY and not crib:
+                    points += 4
+                out.append(points)
+            memo[key] = out
+        return memo[key]
+
+    return node(0, _EMPTY, 0)
+
+
+_RANKS: Trie = _rank_trie(_TABLE)
+_HAND_SUITS: Trie = _suit_trie(crib=False)
+_CRIB_SUITS: Trie = _suit_trie(crib=True)
+
 
 def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
     """Points of four cards with the starter in the show (``crib``: only a five-card
-    flush counts). Cards are ints 0..51 (``Card`` or plain ``int``)."""
+    flush counts). Cards are ints 0..51 (``Card`` or plain ``int``), all different.
+
+    Two tries (``_rank_trie``, ``_suit_trie``) walked by the five cards: the rank
+    points and the flush and nobs points, each a list subscript a card. Summing card
+    weights into a dict key instead, as the table's builder does, costs about four
+    times as much a call in CPython: each sum past 256 is a new int object."""
     a, b, c, d = hand
-    w = _WEIGHT
-    points = _TABLE[w[a] + w[b] + w[c] + w[d] + w[starter]]
-    if _NOBS[starter] in hand:
-        points += 1
-    s = _SUIT
-    if s[a] == s[b] == s[c] == s[d]:
-        if s[a] == s[starter]:
-            points += 5
-        elif not crib:
-            points += 4
-    return points
+    if crib:
+        return _RANKS[a][b][c][d][starter] + _CRIB_SUITS[a][b][c][d][starter]
+    return _RANKS[a][b][c][d][starter] + _HAND_SUITS[a][b][c][d][starter]
 
 
-# The subsets of the five show cards (the hand's four, then the starter) as bit masks,
-# in the order ``combinations`` gives them, by size: the breakdown's cadence.
-_SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
-    k: tuple((sum(1 << i for i in idx), idx) for idx in combinations(range(5), k)) for k in range(2, 6)}
+_new_object = object.__new__
+
+
+def _score(kind: str, cards: tuple[Card, ...], points: int, total: int, words: str) -> Score:
+    """``Score(kind, cards, points, total, words)``, its fields put in its dict at once:
+    the frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, twice
+    the time of the whole breakdown's other work for a card. The same object (equal,
+    same hash, same repr; still frozen)."""
+    s = _new_object(Score)
+    d = s.__dict__
+    d["kind"] = kind
+    d["cards"] = cards
+    d["points"] = points
+    d["total"] = total
+    d["words"] = words
+    return s
+
+
+def _rank_of(c: int) -> int:
+    return c % 13
 
 
 def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Score]:
@@ -120,46 +236,33 @@ def hand_breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> lis
     if len(set(five)) != 5:
         raise ValueError("a card is counted twice in the show")
     out: list[Score] = []
-
-    def add(kind: str, combo: Sequence[Card], points: int, say: str) -> None:
-        total = (out[-1].total if out else 0) + points
-        out.append(Score(kind, tuple(combo), points, total, say.format(total=total)))
-
-    ranks = [c % 13 for c in five]
-    # Each subset's count value and the union of its rank bits, from the subset less
-    # its lowest card: 31 additions for the five cards instead of one sum per subset.
-    sums = [0] * 32
-    bits = [0] * 32
-    for m in range(1, 32):
-        low = (m & -m).bit_length() - 1
-        sums[m] = sums[m & (m - 1)] + RANK_VALUE[ranks[low]]
-        bits[m] = bits[m & (m - 1)] | 1 << ranks[low]
-    for k in range(2, 6):
-        for m, idx in _SUBSETS[k]:
-            if sums[m] == 15:
-                add("fifteen", [five[i] for i in idx], 2, "fifteen {total}")
-    for m, (i, j) in _SUBSETS[2]:
-        if ranks[i] == ranks[j]:
-            add("pair", (five[i], five[j]), 2, "a pair is {total}")
-    for k in (5, 4, 3):
-        # k cards in sequence: k different ranks whose bits are one unbroken block.
-        block = (1 << k) - 1
-        runs = [idx for m, idx in _SUBSETS[k] if bits[m] // (bits[m] & -bits[m]) == block]
-        for idx in runs:
-            add("run", sorted((five[i] for i in idx), key=lambda c: c % 13), k,
-                f"a run of {NUMBER_WORDS[k]} is {{total}}")
-        if runs:
-            break
-    suits = {c // 13 for c in cards}
-    if len(suits) == 1:
-        if five[4] // 13 == cards[0] // 13:
-            add("flush", five, 5, "a flush of five is {total}")
+    total = 0
+    fifteens, pairs, runs = _plan([c % 13 for c in five])
+    for n in fifteens:
+        total += 2
+        out.append(_score("fifteen", _CARDS_OF[n](five), 2, total, f"fifteen {total}"))
+    for n in pairs:
+        total += 2
+        out.append(_score("pair", _CARDS_OF[n](five), 2, total, f"a pair is {total}"))
+    if runs:
+        k = len(_SUBSETS[runs[0]])
+        for n in runs:
+            total += k
+            out.append(_score("run", tuple(sorted(_CARDS_OF[n](five), key=_rank_of)), k, total,
+                              f"a run of {NUMBER_WORDS[k]} is {total}"))
+    suit = cards[0] // 13
+    if cards[1] // 13 == suit and cards[2] // 13 == suit and cards[3] // 13 == suit:
+        if five[4] // 13 == suit:
+            total += 5
+            out.append(_score("flush", tuple(five), 5, total, f"a flush of five is {total}"))
         elif not crib:
-            add("flush", cards, 4, "a flush of four is {total}")
+            total += 4
+            out.append(_score("flush", tuple(cards), 4, total, f"a flush of four is {total}"))
     nobs = _NOBS[five[4]]
     for c in cards:
         if c == nobs:
-            add("nobs", (c,), 1, "nobs is {total}")
+            total += 1
+            out.append(_score("nobs", (c,), 1, total, f"nobs is {total}"))
     return out
 
 
@@ -206,30 +309,34 @@ def _run_length(count_cards: Sequence[int]) -> int:
 def peg_breakdown(count_cards: Sequence[int]) -> list[Score]:
     """The combinations the last card of the count pegs, with words ("fifteen for 2",
     "a pair for 2", "a run of four for 4", "thirty-one for 2")."""
-    cards = tuple(CARDS[c] for c in count_cards)
-    if not cards:
+    n = len(count_cards)
+    if not n:
         return []
-    out: list[Score] = []
-
-    def add(kind: str, combo: Sequence[Card], points: int, say: str) -> None:
-        total = (out[-1].total if out else 0) + points
-        out.append(Score(kind, tuple(combo), points, total, say))
-
-    count = sum(c.value for c in cards)
-    if count == 15:
-        add("fifteen", cards, 2, "fifteen for 2")
-    elif count == 31:
-        add("thirty-one", cards, 2, "thirty-one for 2")
+    count = 0
+    for c in count_cards:
+        count += RANK_VALUE[c % 13]
+    last = count_cards[-1] % 13
     same = 1
-    while same < len(cards) and cards[-1 - same].rank == cards[-1].rank:
+    while same < n and count_cards[-1 - same] % 13 == last:
         same += 1
+    run = _run_length(count_cards) if same == 1 and n >= 3 else 0
+    if count != 15 and count != 31 and same == 1 and not run:
+        return []                 # most cards peg nothing: no Card objects made
+    cards = tuple(CARDS[c] for c in count_cards)
+    out: list[Score] = []
+    total = 0
+    if count == 15:
+        total = 2
+        out.append(_score("fifteen", cards, 2, 2, "fifteen for 2"))
+    elif count == 31:
+        total = 2
+        out.append(_score("thirty-one", cards, 2, 2, "thirty-one for 2"))
     if same > 1:
         kind, say = _SAME[same]
-        add(kind, cards[-same:], same * (same - 1), say)
-    else:
-        run = _run_length(count_cards)
-        if run:
-            add("run", cards[-run:], run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}")
+        points = same * (same - 1)
+        out.append(_score(kind, cards[-same:], points, total + points, say))
+    elif run:
+        out.append(_score("run", cards[-run:], run, total + run, f"a run of {_RUN_WORDS.get(run, str(run))} for {run}"))
     return out
 
 

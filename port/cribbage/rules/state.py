@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from port.cards import CARDS, Card, Rng, shuffled_deck, text
+from port.cards import CARDS, Card, Rng, shuffled_deck, shuffled_top, text
 from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_scores, check_seat
 from port.cribbage.rules.options import Options
 from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown
@@ -67,6 +67,26 @@ class Event:
     count: int = 0           # the count after a play
     scores: tuple[Score, ...] = ()
     words: str = ""
+
+
+_new_object = object.__new__
+
+
+def _event(seat: int, act: Act, card: Card | None = None, points: int = 0, count: int = 0,
+           scores: tuple[Score, ...] = (), words: str = "") -> Event:
+    """``Event(...)``, its fields put in its dict at once: the frozen dataclass's
+    ``__init__`` sets each through ``object.__setattr__``, twice the time (an event is
+    made at every move). The same object: equal, same hash and repr, still frozen."""
+    e = _new_object(Event)
+    d = e.__dict__
+    d["seat"] = seat
+    d["act"] = act
+    d["card"] = card
+    d["points"] = points
+    d["count"] = count
+    d["scores"] = scores
+    d["words"] = words
+    return e
 
 
 @dataclass(frozen=True)
@@ -279,9 +299,10 @@ class HandState:
         self._expect_phase(Phase.DISCARD, "lay away cards")
         if self.cribs[seat]:
             raise IllegalMove(f"seat {seat} has laid away its two cards already")
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        if cards.__class__ is not tuple and cards.__class__ is not list and (
+                isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence)):
             raise BadArgument(f"lay away two cards, not {cards!r}")
-        chosen = [check_card(c, "lay away", f"seat {seat} ") for c in cards]
+        chosen = [CARDS[c] if c.__class__ is Card else check_card(c, "lay away", f"seat {seat} ") for c in cards]
         if len(chosen) != CRIB_SHARE:
             raise IllegalMove(f"lay away exactly two cards to the crib, not {len(chosen)}")
         if chosen[0] == chosen[1]:
@@ -292,7 +313,7 @@ class HandState:
         self.hands[seat] = [c for c in self.hands[seat] if c not in chosen]
         self.kept[seat] = tuple(self.hands[seat])
         self.cribs[seat] = (chosen[0], chosen[1])
-        self.events.append(Event(seat, Act.DISCARD))
+        self.events.append(_event(seat, Act.DISCARD))
         if self.cribs[1 - seat]:
             self._cut()
         else:
@@ -302,20 +323,29 @@ class HandState:
         """Play a card to the count; returns the points it pegged."""
         seat = check_seat(seat, "play a card")
         self._expect_turn(seat, "play a card")
-        c = check_card(card, "play", f"seat {seat} ")
+        # A card or an int in range is the card itself (check_card's answer, without
+        # its message built at every play).
+        if (card.__class__ is Card or card.__class__ is int) and 0 <= card < 52:   # type: ignore[operator]
+            c = CARDS[card]                                                         # type: ignore[index]
+        else:
+            c = check_card(card, "play", f"seat {seat} ")
         if c not in self.hands[seat]:
             raise IllegalMove(f"{c} is not in seat {seat}'s hand")
-        if self.count + RANK_VALUE[c.rank] > LAST_COUNT:
+        value = RANK_VALUE[c % 13]
+        if self.count + value > LAST_COUNT:
             raise IllegalMove(f"{c} would take the count from {self.count} past 31")
         self.hands[seat].remove(c)
         self.count_cards.append(c)
         self.played.append((seat, c))
-        self.count += RANK_VALUE[c.rank]
+        self.count += value
         self.last_player = seat
         parts = tuple(peg_breakdown(self.count_cards))
-        points = self._peg(seat, parts[-1].total if parts else 0, self.pegging)
-        words = ", ".join(p.words for p in parts)
-        self.events.append(Event(seat, Act.PLAY, c, points, self.count, parts, words))
+        if parts:
+            points = self._peg(seat, parts[-1].total, self.pegging)
+            words = ", ".join([p.words for p in parts])
+        else:                      # most cards peg nothing
+            points, words = 0, ""
+        self.events.append(_event(seat, Act.PLAY, c, points, self.count, parts, words))
         if self.winner is None:
             if self.count == LAST_COUNT:
                 self._end_count()
@@ -330,7 +360,7 @@ class HandState:
         if self.can_play(seat):
             raise IllegalMove(f"seat {seat} cannot say GO: it holds a card that fits the count of {self.count}")
         self.said_go[seat] = True
-        self.events.append(Event(seat, Act.GO, count=self.count, words="go"))
+        self.events.append(_event(seat, Act.GO, count=self.count, words="go"))
         self._next_turn(1 - seat)
 
     def show(self) -> ShowEntry:
@@ -347,8 +377,8 @@ class HandState:
         points = self._peg(seat, parts[-1].total if parts else 0, tally)
         entry = ShowEntry(seat, what, tuple(cards), self.starter, parts, points)
         self.shows.append(entry)
-        words = ", ".join(p.words for p in parts) or "no points"
-        self.events.append(Event(seat, Act.SHOW, None, points, 0, parts, words))
+        words = ", ".join([p.words for p in parts]) or "no points"
+        self.events.append(_event(seat, Act.SHOW, None, points, 0, parts, words))
         if self.winner is None and step == 2:
             self.phase = Phase.DONE
         return entry
@@ -392,7 +422,7 @@ class HandState:
         self.starter = self.stock.pop()
         heels = HEELS if self.starter.rank == JACK else 0
         points = self._peg(self.dealer, heels, self.heels)
-        self.events.append(Event(self.dealer, Act.STARTER, self.starter, points,
+        self.events.append(_event(self.dealer, Act.STARTER, self.starter, points,
                                  words="his heels for 2" if heels else ""))
         if self.winner is None:
             self.phase = Phase.PLAY
@@ -407,13 +437,21 @@ class HandState:
         still in. Otherwise the count is over."""
         other = 1 - candidate
         if self._in_count(candidate):
-            if self.can_play(candidate) or self._in_count(other):
+            if self._fits(candidate) or self._in_count(other):
                 self.to_act = candidate
                 return
-        elif self._in_count(other) and self.can_play(other):
+        elif self._in_count(other) and self._fits(other):
             self.to_act = other
             return
         self._end_count()
+
+    def _fits(self, seat: int) -> bool:
+        """``can_play`` for a seat known good: whether a card it holds fits the count."""
+        room = LAST_COUNT - self.count
+        for c in self.hands[seat]:
+            if RANK_VALUE[c % 13] <= room:
+                return True
+        return False
 
     def _end_count(self) -> None:
         """The count is over: 1 for the go (or the last card) unless it reached 31;
@@ -424,7 +462,7 @@ class HandState:
         if self.count != LAST_COUNT:
             points = self._peg(last, 1, self.pegging)
             words = "last card for 1" if finished else "go for 1"
-            self.events.append(Event(last, Act.GO_POINT, None, points, self.count, words=words))
+            self.events.append(_event(last, Act.GO_POINT, None, points, self.count, words=words))
             if self.winner is not None:
                 return
         self.count = 0
@@ -449,8 +487,8 @@ def cut_for_deal(rng: Rng) -> int:
     deals (Ace low), equal ranks cut again. (The documentation is silent; the common
     rule.)"""
     while True:
-        deck = shuffled_deck(rng)
-        a, b = deck[-1], deck[-2]     # seat 0 cuts first, seat 1 from the rest
+        top = shuffled_top(rng, 2)    # a shuffled deck's top two, the generator moved on alike
+        a, b = top[-1], top[-2]       # seat 0 cuts first, seat 1 from the rest
         if a.rank != b.rank:
             return 0 if a.rank < b.rank else 1
 

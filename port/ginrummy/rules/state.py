@@ -142,6 +142,19 @@ class Move:
         return self.result is not None
 
 
+_new_object = object.__new__
+
+
+def _event(seat: int, act: Act, card: Card | None = None) -> Event:
+    """``Event(seat, act, card)`` filled at once, as ``HandState._move`` fills a Move."""
+    e = _new_object(Event)
+    d = e.__dict__
+    d["seat"] = seat
+    d["act"] = act
+    d["card"] = card
+    return e
+
+
 class HandState:
     """One hand of gin rummy. Copy with ``copy()`` for look-ahead."""
 
@@ -326,7 +339,19 @@ class HandState:
         raise IllegalMove(f"seat {seat} cannot {doing} now: {reason}", reason)
 
     def _move(self, seat: int, act: Act, card: Card | None) -> Move:
-        return Move(seat, act, card, self.phase, self.to_move, self.result)
+        # ``Move(seat, act, card, phase, to_move, result)``, its fields put in its dict at
+        # once: the frozen dataclass's ``__init__`` sets each through
+        # ``object.__setattr__``, twice the time (a move is made at every action). The
+        # same object: equal, same hash and repr, still frozen.
+        m = _new_object(Move)
+        d = m.__dict__
+        d["seat"] = seat
+        d["act"] = act
+        d["card"] = card
+        d["phase"] = self.phase
+        d["to_move"] = self.to_move
+        d["result"] = self.result
+        return m
 
     def draw_stock(self, seat: int) -> Move:
         """Take the top of the stock: ``Move.card`` is the card. With two cards left the
@@ -344,7 +369,7 @@ class HandState:
         self.drawn, self.drawn_from_pile = card, False
         self.phase = Phase.DISCARD
         self.pile_run = 0
-        self.events.append(Event(seat, Act.DRAW_STOCK, card))
+        self.events.append(_event(seat, Act.DRAW_STOCK, card))
         return self._move(seat, Act.DRAW_STOCK, card)
 
     def draw_pile(self, seat: int) -> Move:
@@ -365,7 +390,7 @@ class HandState:
         self.drawn, self.drawn_from_pile = card, True
         self.phase = Phase.DISCARD
         self.pile_run += 1
-        self.events.append(Event(seat, Act.DRAW_PILE, card))
+        self.events.append(_event(seat, Act.DRAW_PILE, card))
         return self._move(seat, Act.DRAW_PILE, card)
 
     def take_upcard(self, seat: int) -> Move:
@@ -407,7 +432,8 @@ class HandState:
         """Discard a card (a Card or an int 0..51). Then gin ends the hand
         (``Move.result``), or the knock question comes (phase KNOCK), or the turn passes."""
         seat = self._expect(seat, Phase.DISCARD, "discard")
-        card = check_card(card, "discard", f"seat {seat} ")
+        if card.__class__ is not Card:          # a Card is one of the 52 already
+            card = check_card(card, "discard", f"seat {seat} ")
         if not self.hands[seat] & card.bit:
             raise IllegalMove(f"seat {seat} cannot discard {card}: it is not in seat {seat}'s hand",
                               f"{card} is not in seat {seat}'s hand")
@@ -417,7 +443,7 @@ class HandState:
         self.hands[seat] &= ~card.bit
         self.pile.append(card)
         self.drawn, self.drawn_from_pile = None, False
-        self.events.append(Event(seat, Act.DISCARD, card))
+        self.events.append(_event(seat, Act.DISCARD, card))
         if self.opening:     # the deal of eleven's first discard starts the pile: not a turn
             self.opening = False
             self.upcard = card
@@ -528,7 +554,9 @@ class Game:
         self.column_boxes = [[0, 0] for _ in range(n)]
         self.column_hands = [0] * n          # hands entered in each column
         self.wins = [0, 0]                   # hands won per seat (Hollywood's entries)
-        self.results: list[Settlement] = []
+        # Every recorded hand's result, oldest first: a tuple, so that a clone shares it
+        # (a search's or OpenSpiel's copies then do not grow with the hands played).
+        self.results: tuple[Settlement, ...] = ()
         if hand is None:
             # 003: "The first dealer is chosen randomly" (after the first shuffle).
             hand = HandState.deal(options, rng, None if options.random_first else first)
@@ -545,7 +573,7 @@ class Game:
         new.scores, new.boxes, new.wins = list(self.scores), list(self.boxes), list(self.wins)
         new.column_points = [list(c) for c in self.column_points]
         new.column_boxes = [list(c) for c in self.column_boxes]
-        new.column_hands, new.results = list(self.column_hands), list(self.results)
+        new.column_hands, new.results = list(self.column_hands), self.results
         new.hand = self.hand.copy()
         return new
 
@@ -582,7 +610,7 @@ class Game:
             raise IllegalMove("cannot record the hand: it is not over yet", "the hand is not over yet")
         if len(self.results) and self.results[-1] is result:
             raise IllegalMove("cannot record the hand: it is recorded already", "it is recorded already")
-        self.results.append(result)
+        self.results = (*self.results, result)
         w = result.winner
         if w is not None:
             self.scores[w] += result.points
