@@ -4,7 +4,7 @@ against a pool of levels and the learner's past snapshots (docs/envs.md, "A lear
 baseline"). Training needs torch (the optional extra 'train', CPU build); the
 shipped network plays with numpy alone.
 
-    python scripts/train_policy.py --overwrite           # both games: the shipped weights (about 50 min)
+    python scripts/train_policy.py --overwrite           # both games: the shipped weights (times: docs/envs.md)
     python scripts/train_policy.py --game cribbage --out /tmp/p       # writes /tmp/p/cribbage.npz
     python scripts/train_policy.py --game ginrummy --teacher standard --games 40 --dagger 0 \\
         --rl-iters 2 --rl-games 20 --eval-games 20 --out /tmp/p       # a quick try
