@@ -20,6 +20,13 @@ fi
 stamp="$venv/.installed"
 want="$(cat "$top/pyproject.toml" | cksum)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$top[test,rl,cluster,openspiel]"
+  extras="test,rl,cluster,openspiel"
+  # torch for the policy trainer (the extra 'train'), only as its CPU build: a '+cpu'
+  # release is never on PyPI, so this cannot pull a CUDA build of several GB. Where
+  # none is at hand the extra is left out and the trainer's tests are skipped.
+  if "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "torch==2.13.0+cpu" >/dev/null 2>&1; then
+    extras="$extras,train"
+  fi
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$top[$extras]"
   printf '%s' "$want" > "$stamp"
 fi
