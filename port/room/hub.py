@@ -114,12 +114,8 @@ class Hub:
         turn of the event loop are written together, one transaction and one commit at
         the turn's end (a commit each was a tenth of a move's CPU); each move's table
         hears of it only once its commit is done, so an acknowledged move survives a
-        ``kill -9`` as before. A store without ``add_moves`` is written a move at a time."""
-        assert self.room is not None
-        store = self.room.store
-        if not hasattr(store, "add_moves"):
-            store.add_move(table_id, index, move)
-            return
+        ``kill -9`` as before. (The hub in one process runs on SQLite's store, whose
+        ``add_moves`` this is; RedisHub keeps its moves its own way.)"""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._moves.append((table_id, index, move, done))
         if len(self._moves) == 1:

@@ -23,7 +23,7 @@ from port.room.games import RulesError, replay
 from port.room.stall import FULL, Stalls
 from port.room.store import Rating, StoreError, StoreFull, TableRow
 from port.room.tables import CHAT_KEPT, TIMEOUTS_TO_FORFEIT, Table
-from port.room.tables import _json as frame_text     # a frame's text, written as the seats' are (orjson)
+from port.room.tables import frame_text
 
 log = logging.getLogger("cardroom")
 

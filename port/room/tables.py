@@ -24,10 +24,10 @@ from port.protocol import VERSION
 try:      # orjson writes a frame ten times faster than json, the same text (docs/room-bench.md)
     import orjson
 
-    def _json(value: Any) -> str:
+    def frame_text(value: Any) -> str:
         return orjson.dumps(value).decode()
 except ImportError:          # pragma: no cover - a room without it writes the same frames, slower
-    def _json(value: Any) -> str:
+    def frame_text(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"))
 from port.room.games import DRIVERS, Driver, replay
 from port.room.seat import seat_for
@@ -174,12 +174,12 @@ class Table:
             kind = msg["type"]
             view = msg.get("view")
             if view is None:
-                frame = _json({"v": VERSION, **msg, "table": self.id, "seq": stream.count + 1})
+                frame = frame_text({"v": VERSION, **msg, "table": self.id, "seq": stream.count + 1})
             else:
                 text = views.get(id(view))
                 if text is None:
-                    text = views[id(view)] = _json(view)
-                frame = _json({"v": VERSION, **msg, "view": _HOLE, "table": self.id,
+                    text = views[id(view)] = frame_text(view)
+                frame = frame_text({"v": VERSION, **msg, "view": _HOLE, "table": self.id,
                                "seq": stream.count + 1}).replace(_HOLE_TEXT, text, 1)
             stream.add(frame, kind == "deal")
             if kind == "ask":

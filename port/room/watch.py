@@ -33,7 +33,7 @@ from port.protocol import VERSION, Message, dump
 from port.room.errors import Refused
 from port.room.limits import WATCH_STARTS, WATCH_STARTS_RATE, WATCHED_MAX, WATCHERS_MAX, Bucket
 from port.room.tables import Stream
-from port.room.tables import _json as frame_text     # a frame's text, written as the seats' are (orjson)
+from port.room.tables import frame_text
 
 # The room is passed in, not imported: the server imports this module.
 Room = Any
