@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from port.cards import Card
-from port.ginrummy.computer import DEFAULT, FULL, Knowledge, _score_discard, danger, related, worth
+from port.ginrummy.computer import DEFAULT, FULL, Knowledge, _bits, _score_discard, danger, related, worth
 from port.ginrummy.rules.melds import arrange_mask, deadwood_mask
 from port.ginrummy.spaces import (
     DISCARD0, DRAW_PILE, DRAW_STOCK, DRAWN, HAND, KNOCK, N_ACTIONS, N_OBS, OPP_DISCARDED, OPP_KNOWN,
@@ -186,15 +186,6 @@ def _discard(obs: np.ndarray, kn: Knowledge, h: int, kv: int, may_knock: bool, p
         row[14] = may_knock and dws[c] <= kv
         row[15] = c == choice
     return best_dw
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low)
-        m ^= low
-    return out
 
 
 class Policy(PolicyPlayer):
