@@ -1,6 +1,7 @@
 """Environment steps per second with a random legal policy: ours against OpenSpiel's.
 
     .venv/bin/python scripts/bench_env.py [--steps 20000] [--runs 3] [--game ginrummy|cribbage|all]
+                                          [--form aec|single|all]
     .venv/bin/python scripts/bench_env.py --game-length 20     # steps of a random game to 100
     .venv/bin/python scripts/bench_env.py --search             # clones/s, sample_world/s, the bridge
     .venv/bin/python scripts/bench_env.py --clock cpu          # rates per CPU second (a shared machine)
@@ -376,6 +377,8 @@ def main() -> None:
     p.add_argument("--steps", type=int, default=20000)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--game", choices=[*GAMES, "all"], default="all")
+    p.add_argument("--form", choices=["aec", "single", "all"], default="all",
+                   help="the environment form measured (both by default)")
     p.add_argument("--game-length", type=int, default=0, metavar="N",
                    help="instead: the steps of N random GinRummy games to 100")
     p.add_argument("--search", action="store_true",
@@ -402,6 +405,8 @@ def main() -> None:
         if args.game not in (game, "all"):
             continue
         for form, ours, theirs in (("aec", ours_aec, spiel_aec), ("single", ours_single, spiel_single)):
+            if args.form not in (form, "all"):
+                continue
             mine: list[float] = []
             other: list[float] = []
             for seed in range(1, args.runs + 1):      # alternate: the machine's load falls on both

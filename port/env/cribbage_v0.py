@@ -180,7 +180,7 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         assert game is not None
         h = game.hand
         if h.phase is Phase.SHOW:
-            h.finish_show()
+            h.count_show()     # the breakdowns written when read (a view, a render)
         board = h.board
         if before is None:
             before = (board[0], board[1])

@@ -204,6 +204,31 @@ def test_show_order_non_dealer_then_dealer_then_crib() -> None:
     assert h.crib_points == [0, boxes[2].points]
 
 
+def test_count_show_writes_the_same_boxes_events_and_pegs_as_finish_show_when_read() -> None:
+    # Random deals played to the show, some near the limit (a box can win the game).
+    rng = random.Random(7)
+    for n in range(60):
+        scores = (rng.randrange(95, 121), rng.randrange(95, 121)) if n % 2 else (0, 0)
+        h = HandState.deal(n % 2, PascalRandom(n), scores)
+        while h.phase is not Phase.SHOW and h.winner is None:
+            seat = h.to_act
+            assert seat is not None
+            if h.phase is Phase.DISCARD:
+                h.discard(seat, rng.sample(h.hands[seat], 2))
+            elif h.can_play(seat):
+                h.play(seat, rng.choice(h.legal_plays(seat)))
+            else:
+                h.go(seat)
+        eager, lazy = h.copy(), h.copy()
+        boxes = eager.finish_show()
+        lazy.count_show()
+        assert (lazy.board, lazy.winner, lazy.phase, lazy.hand_points, lazy.crib_points) == (
+            eager.board, eager.winner, eager.phase, eager.hand_points, eager.crib_points)
+        copied = lazy.copy()                  # a copy made before the words are read
+        assert lazy.shows == boxes and lazy.events == eager.events
+        assert copied.view(0) == eager.view(0) and snapshot(lazy) == snapshot(eager)
+
+
 def test_show_crib_flush_of_four_is_not_counted_in_the_state() -> None:
     h = kept_deal("AS 2S 3S 4S", "AH 2H 3H 4H", "KD", crib0="5C 7C", crib1="9C JC")
     play(h, "AS", "AH", "2S", "2H", "3S", "3H", "4S", "4H")

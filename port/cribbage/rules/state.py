@@ -30,7 +30,7 @@ from enum import Enum
 from port.cards import CARDS, Card, Rng, shuffled_deck, shuffled_top, text
 from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_scores, check_seat
 from port.cribbage.rules.options import Options
-from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown
+from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown, score_hand
 
 HAND_SIZE = 6
 CRIB_SHARE = 2     # cards each seat lays away
@@ -160,10 +160,13 @@ def _check_options(options: object, doing: str) -> Options:
 class HandState:
     """One deal of cribbage. ``copy()`` is cheap, for look-ahead."""
 
+    # ``events`` and ``shows`` are properties over ``_events`` and ``_shows``: the
+    # boxes ``count_show`` pegged but has not written yet (``_unsaid``) are written when
+    # either is first read.
     __slots__ = ("options", "dealer", "stock", "hands", "kept", "cribs", "starter", "phase",
                  "to_act", "count", "count_cards", "played", "said_go", "last_player",
-                 "board", "winner", "events", "shows", "pegging", "heels", "hand_points",
-                 "crib_points")
+                 "board", "winner", "_events", "_shows", "_unsaid", "pegging", "heels",
+                 "hand_points", "crib_points")
 
     def __init__(self, dealer: int, deck: Sequence[int], scores: tuple[int, int] = (0, 0),
                  options: Options = Options()) -> None:
@@ -192,8 +195,9 @@ class HandState:
         self.last_player: int | None = None
         self.board = [scores[0], scores[1]]   # each seat's front peg
         self.winner: int | None = None
-        self.events: list[Event] = []
-        self.shows: list[ShowEntry] = []
+        self._events: list[Event] = []
+        self._shows: list[ShowEntry] = []
+        self._unsaid: list[tuple[int, int]] = []
         self.pegging = [0, 0]
         self.heels = [0, 0]
         self.hand_points = [0, 0]
@@ -230,14 +234,29 @@ class HandState:
         new.phase, new.to_act, new.count = self.phase, self.to_act, self.count
         new.count_cards, new.played = list(self.count_cards), list(self.played)
         new.said_go, new.last_player = list(self.said_go), self.last_player
-        new.board, new.winner, new.events = list(self.board), self.winner, list(self.events)
-        new.shows, new.pegging, new.heels = list(self.shows), list(self.pegging), list(self.heels)
+        new.board, new.winner, new._events = list(self.board), self.winner, list(self._events)
+        new._shows, new._unsaid = list(self._shows), list(self._unsaid)
+        new.pegging, new.heels = list(self.pegging), list(self.heels)
         new.hand_points, new.crib_points = list(self.hand_points), list(self.crib_points)
         return new
 
     clone = copy      # the name tree search uses (port.cribbage.rules.search)
 
     # ---- reading ---------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        """The public events of the deal so far, in order."""
+        if self._unsaid:
+            self._say_show()
+        return self._events
+
+    @property
+    def shows(self) -> list[ShowEntry]:
+        """The boxes of the show counted so far."""
+        if self._unsaid:
+            self._say_show()
+        return self._shows
 
     @property
     def non_dealer(self) -> int:
@@ -313,7 +332,7 @@ class HandState:
         self.hands[seat] = [c for c in self.hands[seat] if c not in chosen]
         self.kept[seat] = tuple(self.hands[seat])
         self.cribs[seat] = (chosen[0], chosen[1])
-        self.events.append(_event(seat, Act.DISCARD))
+        self._events.append(_event(seat, Act.DISCARD))
         if self.cribs[1 - seat]:
             self._cut()
         else:
@@ -345,7 +364,7 @@ class HandState:
             words = ", ".join([p.words for p in parts])
         else:                      # most cards peg nothing
             points, words = 0, ""
-        self.events.append(_event(seat, Act.PLAY, c, points, self.count, parts, words))
+        self._events.append(_event(seat, Act.PLAY, c, points, self.count, parts, words))
         if self.winner is None:
             if self.count == LAST_COUNT:
                 self._end_count()
@@ -360,25 +379,18 @@ class HandState:
         if self.can_play(seat):
             raise IllegalMove(f"seat {seat} cannot say GO: it holds a card that fits the count of {self.count}")
         self.said_go[seat] = True
-        self.events.append(_event(seat, Act.GO, count=self.count, words="go"))
+        self._events.append(_event(seat, Act.GO, count=self.count, words="go"))
         self._next_turn(1 - seat)
 
     def show(self) -> ShowEntry:
         """Count the next box of the show: non-dealer's hand, dealer's hand, the crib."""
         self._expect_phase(Phase.SHOW, "count the show")
-        step = len(self.shows)
-        if step < 2:
-            seat = self.non_dealer if step == 0 else self.dealer
-            cards, what, crib, tally = self.kept[seat], "hand", False, self.hand_points
-        else:
-            seat, cards, what, crib, tally = self.dealer, self.crib, "crib", True, self.crib_points
+        step = len(self._shows)
+        seat, cards, crib, tally = self._box(step)
         assert self.starter is not None
         parts = tuple(hand_breakdown(cards, self.starter, crib))
         points = self._peg(seat, parts[-1].total if parts else 0, tally)
-        entry = ShowEntry(seat, what, tuple(cards), self.starter, parts, points)
-        self.shows.append(entry)
-        words = ", ".join([p.words for p in parts]) or "no points"
-        self.events.append(_event(seat, Act.SHOW, None, points, 0, parts, words))
+        entry = self._write_box(step, parts, points)
         if self.winner is None and step == 2:
             self.phase = Phase.DONE
         return entry
@@ -389,6 +401,49 @@ class HandState:
         while self.phase is Phase.SHOW:
             out.append(self.show())
         return out
+
+    def count_show(self) -> None:
+        """``finish_show()`` with the boxes' breakdowns written later: what is left of
+        the show is counted and pegged now (the same points, the same pegs, the same
+        end of the game at the limit), and each box's ``ShowEntry`` and event are made
+        when ``shows`` or ``events`` is first read (a view reads them). An
+        environment's episode nobody looks into never spends the breakdowns' words."""
+        starter = self.starter
+        while self.phase is Phase.SHOW:
+            step = len(self._shows) + len(self._unsaid)
+            seat, cards, crib, tally = self._box(step)
+            assert starter is not None
+            points = self._peg(seat, score_hand(cards, starter, crib), tally)
+            self._unsaid.append((step, points))
+            if self.winner is None and step == 2:
+                self.phase = Phase.DONE
+
+    def _box(self, step: int) -> tuple[int, tuple[Card, ...], bool, list[int]]:
+        """The show's box ``step`` (0, 1, 2): whose, its cards, whether it is the crib,
+        and the tally its points go to."""
+        if step < 2:
+            seat = self.non_dealer if step == 0 else self.dealer
+            return seat, self.kept[seat], False, self.hand_points
+        return self.dealer, self.crib, True, self.crib_points
+
+    def _write_box(self, step: int, parts: tuple[Score, ...], points: int) -> ShowEntry:
+        """The box's entry and its event, ``points`` being what it pegged."""
+        seat, cards, _, _ = self._box(step)
+        assert self.starter is not None
+        entry = ShowEntry(seat, "crib" if step == 2 else "hand", tuple(cards), self.starter, parts, points)
+        self._shows.append(entry)
+        words = ", ".join([p.words for p in parts]) or "no points"
+        self._events.append(_event(seat, Act.SHOW, None, points, 0, parts, words))
+        return entry
+
+    def _say_show(self) -> None:
+        """Write the boxes ``count_show`` pegged: each breakdown (whose total is the
+        points ``score_hand`` gave) and the points it pegged then."""
+        unsaid, self._unsaid = self._unsaid, []
+        assert self.starter is not None
+        for step, points in unsaid:
+            _, cards, crib, _ = self._box(step)
+            self._write_box(step, tuple(hand_breakdown(cards, self.starter, crib)), points)
 
     # ---- internals -------------------------------------------------------------------
 
@@ -422,7 +477,7 @@ class HandState:
         self.starter = self.stock.pop()
         heels = HEELS if self.starter.rank == JACK else 0
         points = self._peg(self.dealer, heels, self.heels)
-        self.events.append(_event(self.dealer, Act.STARTER, self.starter, points,
+        self._events.append(_event(self.dealer, Act.STARTER, self.starter, points,
                                  words="his heels for 2" if heels else ""))
         if self.winner is None:
             self.phase = Phase.PLAY
@@ -462,7 +517,7 @@ class HandState:
         if self.count != LAST_COUNT:
             points = self._peg(last, 1, self.pegging)
             words = "last card for 1" if finished else "go for 1"
-            self.events.append(_event(last, Act.GO_POINT, None, points, self.count, words=words))
+            self._events.append(_event(last, Act.GO_POINT, None, points, self.count, words=words))
             if self.winner is not None:
                 return
         self.count = 0
