@@ -31,12 +31,13 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
-from port.cards import Card, PascalRandom  # noqa: E402
+from port.cards import CARDS, Card, PascalRandom  # noqa: E402
 from port.cribbage.rules.options import Options  # noqa: E402
 from port.cribbage.rules.state import GameState, IllegalMove, Phase, View  # noqa: E402
 from port.cribbage import spaces as cs  # noqa: E402
 
 EPISODES = ("hand", "game")
+P0, P1 = AGENTS
 RULE_OPTIONS = ("limit", "skunking", "first_dealer")
 
 
@@ -141,25 +142,33 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action.__class__ is not int and not whole_number(action):
-            raise IllegalMove(refuse_action(action, "Cribbage"))
-        seat = AGENTS.index(agent)
+        if action.__class__ is not int:
+            if not whole_number(action):
+                raise IllegalMove(refuse_action(action, "Cribbage"))
+            action = int(action)  # type: ignore[call-overload]
+        seat = 0 if agent == P0 else 1
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(AGENTS, 0)
         board = self.game.hand.board                       # type: ignore[union-attr]
         before = (board[0], board[1])
-        self._apply(seat, int(action))  # type: ignore[call-overload]
+        self._apply(seat, action)
         self._settle(before)
         total = self._cumulative_rewards              # PettingZoo's _accumulate_rewards
-        for a, r in self.rewards.items():
-            total[a] += r
+        rewards = self.rewards
+        total[P0] += rewards[P0]
+        total[P1] += rewards[P1]
 
     def _apply(self, seat: int, a: int) -> None:
         h = self.game.hand                                 # type: ignore[union-attr]
-        if h.phase is Phase.DISCARD:
+        if h.phase is Phase.PLAY:
+            if a == cs.GO:
+                h.go(seat)
+            else:
+                h.play(seat, a)
+        elif h.phase is Phase.DISCARD:
             if a == cs.GO:
                 raise IllegalMove("lay away a card to the crib now, not GO")
-            card = Card(a)
+            card = CARDS[a] if 0 <= a < 52 else Card(a)
             if card not in h.hands[seat] or card == self.pending:
                 raise IllegalMove(f"{card} is not in seat {seat}'s hand to lay away")
             if self.pending is None:
@@ -168,7 +177,7 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
             first, self.pending = self.pending, None
             h.discard(seat, (first, card))
         elif a == cs.GO:
-            h.go(seat)
+            h.go(seat)       # not the play: the engine says why not
         else:
             h.play(seat, a)
 

@@ -30,7 +30,8 @@ from enum import Enum
 from port.cards import CARDS, Card, Rng, shuffled_deck, shuffled_top, text
 from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_scores, check_seat
 from port.cribbage.rules.options import Options
-from port.cribbage.rules.scoring import JACK, RANK_VALUE, Score, hand_breakdown, peg_breakdown, score_hand
+from port.cribbage.rules.scoring import (JACK, RANK_VALUE, Score, _run_length, hand_breakdown, peg_breakdown,
+                                         score_hand)
 
 HAND_SIZE = 6
 CRIB_SHARE = 2     # cards each seat lays away
@@ -176,6 +177,11 @@ class HandState:
         options = _check_options(options, "deal")
         cards = check_cards(deck, "deal", "the deck", 52)
         scores = check_scores(scores, "deal", options.limit)
+        self._set_up(dealer, cards, scores, options)
+
+    def _set_up(self, dealer: int, cards: list[Card], scores: tuple[int, int], options: Options) -> None:
+        """The deal of checked arguments (``cards``: the deck as a list of 52 different
+        ``Card``, which becomes the stock)."""
         self.options = options
         self.dealer = dealer
         hands: list[list[Card]] = [[], []]
@@ -207,7 +213,14 @@ class HandState:
     def deal(cls, dealer: int, rng: Rng, scores: tuple[int, int] = (0, 0),
              options: Options = Options()) -> HandState:
         """A deal from a deck shuffled by ``rng``: the same seed, the same deal."""
-        return cls(dealer, shuffled_deck(rng), scores, options)
+        # The deck is the Cards unit's own shuffle of the 52 cards: not checked again
+        # (an environment deals at every reset); the other arguments are.
+        dealer = check_seat(dealer, "deal")
+        options = _check_options(options, "deal")
+        scores = check_scores(scores, "deal", options.limit)
+        h = cls.__new__(cls)
+        h._set_up(dealer, shuffled_deck(rng), scores, options)
+        return h
 
     @classmethod
     def from_cards(cls, dealer: int, non_dealer_hand: Sequence[int], dealer_hand: Sequence[int],
@@ -340,25 +353,39 @@ class HandState:
 
     def play(self, seat: int, card: int) -> int:
         """Play a card to the count; returns the points it pegged."""
-        seat = check_seat(seat, "play a card")
-        self._expect_turn(seat, "play a card")
+        # The seat on turn in the play is the common case: one test for the seat's
+        # check, the phase's and the turn's (their messages when it is not).
+        if seat.__class__ is not int or seat != self.to_act or self.phase is not Phase.PLAY \
+                or self.winner is not None:
+            seat = check_seat(seat, "play a card")
+            self._expect_turn(seat, "play a card")
         # A card or an int in range is the card itself (check_card's answer, without
         # its message built at every play).
         if (card.__class__ is Card or card.__class__ is int) and 0 <= card < 52:   # type: ignore[operator]
             c = CARDS[card]                                                         # type: ignore[index]
         else:
             c = check_card(card, "play", f"seat {seat} ")
-        if c not in self.hands[seat]:
+        held = self.hands[seat]
+        if c not in held:
             raise IllegalMove(f"{c} is not in seat {seat}'s hand")
         value = RANK_VALUE[c % 13]
-        if self.count + value > LAST_COUNT:
+        count = self.count + value
+        if count > LAST_COUNT:
             raise IllegalMove(f"{c} would take the count from {self.count} past 31")
-        self.hands[seat].remove(c)
-        self.count_cards.append(c)
+        held.remove(c)
+        cards = self.count_cards
+        cards.append(c)
         self.played.append((seat, c))
-        self.count += value
+        self.count = count
         self.last_player = seat
-        parts = tuple(peg_breakdown(self.count_cards))
+        # What peg_breakdown finds nothing in, seen without it (most cards): the count
+        # not 15 or 31, the card below of another rank, and no run of three or more.
+        n = len(cards)
+        if count != 15 and count != LAST_COUNT and (n < 2 or cards[-2] % 13 != c % 13) \
+                and (n < 3 or not _run_length(cards)):
+            parts: tuple[Score, ...] = ()
+        else:
+            parts = tuple(peg_breakdown(cards))
         if parts:
             points = self._peg(seat, parts[-1].total, self.pegging)
             words = ", ".join([p.words for p in parts])
