@@ -147,15 +147,28 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
                 raise IllegalMove(refuse_action(action, "Cribbage"))
             action = int(action)  # type: ignore[call-overload]
         seat = 0 if agent == P0 else 1
-        self._cumulative_rewards[agent] = 0
-        self.rewards = dict.fromkeys(AGENTS, 0)
-        board = self.game.hand.board                       # type: ignore[union-attr]
-        before = (board[0], board[1])
-        self._apply(seat, action)
-        self._settle(before)
-        total = self._cumulative_rewards              # PettingZoo's _accumulate_rewards
-        rewards = self.rewards
-        total[P0] += rewards[P0]
+        total = self._cumulative_rewards
+        total[agent] = 0
+        self.rewards = rewards = dict.fromkeys(AGENTS, 0)
+        h = self.game.hand                                 # type: ignore[union-attr]
+        board = h.board
+        b0, b1 = board
+        if action != cs.GO and h.phase is Phase.PLAY:
+            h.play(seat, action)
+        else:
+            self._apply(seat, action)
+        if h.winner is None and (h.phase is Phase.PLAY or h.phase is Phase.DISCARD):
+            # Nothing ended (most moves): _settle's rewards and turn, and PettingZoo's
+            # _accumulate_rewards, written out.
+            gained = board[0] - b0 - board[1] + b1
+            if gained:
+                rewards[P0], rewards[P1] = gained, -gained
+                total[P0] += gained
+                total[P1] -= gained
+            self.agent_selection = AGENTS[h.to_act]        # type: ignore[index]
+            return
+        self._settle((b0, b1))
+        total[P0] += rewards[P0]                      # PettingZoo's _accumulate_rewards
         total[P1] += rewards[P1]
 
     def _apply(self, seat: int, a: int) -> None:
