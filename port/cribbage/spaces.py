@@ -102,11 +102,17 @@ def legal_from(seat: int, to_act: int | None, phase: Phase, hand: Sequence[Card]
     mask gives), without the array."""
     if to_act != seat:
         return []
-    if phase is Phase.DISCARD:
-        return sorted(c for c in hand if c != pending)
     if phase is Phase.PLAY:
         plays = fitting(hand, count)
-        return sorted(plays) if plays else [GO]
+        if not plays:
+            return [GO]
+        plays.sort()
+        return plays
+    if phase is Phase.DISCARD:
+        cards = sorted(hand)
+        if pending is not None and pending in cards:
+            cards.remove(pending)
+        return cards
     return []
 
 

@@ -184,9 +184,13 @@ class HandState:
         ``Card``, which becomes the stock)."""
         self.options = options
         self.dealer = dealer
-        hands: list[list[Card]] = [[], []]
-        for i in range(2 * HAND_SIZE):
-            hands[(1 - dealer + i) % 2].append(cards.pop())
+        # Six each from the top (the list's end), one at a time, the non-dealer first:
+        # the non-dealer's are the top card and every second one below it.
+        top = len(cards) - 1
+        first = cards[top:top - 2 * HAND_SIZE:-2]
+        second = cards[top - 1:top - 2 * HAND_SIZE:-2]
+        hands = [second, first] if dealer == 0 else [first, second]
+        del cards[top + 1 - 2 * HAND_SIZE:]
         self.stock = cards
         self.hands = hands
         self.kept: list[tuple[Card, ...]] = [(), ()]
@@ -391,12 +395,19 @@ class HandState:
             words = ", ".join([p.words for p in parts])
         else:                      # most cards peg nothing
             points, words = 0, ""
-        self._events.append(_event(seat, Act.PLAY, c, points, self.count, parts, words))
+        self._events.append(_event(seat, Act.PLAY, c, points, count, parts, words))
         if self.winner is None:
-            if self.count == LAST_COUNT:
+            if count == LAST_COUNT:
                 self._end_count()
+                return points
+            # _next_turn(other)'s common case first: the other seat still in the count,
+            # and this one too or the other able to play.
+            other = 1 - seat
+            said = self.said_go
+            if not said[other] and self.hands[other] and ((held and not said[seat]) or self._fits(other)):
+                self.to_act = other
             else:
-                self._next_turn(1 - seat)
+                self._next_turn(other)
         return points
 
     def go(self, seat: int) -> None:
