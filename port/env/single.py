@@ -100,11 +100,12 @@ class _Random:
     def __init__(self, raw: Any, seed: int) -> None:
         self.raw = raw
         self.rng = random.Random(seed)
+        self.choice, self.legal = self.rng.choice, raw.legal
 
     def __call__(self) -> int:
         # The legal actions as a list in the mask's order: the same pick from the same
         # generator as np.flatnonzero(mask) gave, without the arrays.
-        return int(self.rng.choice(self.raw.legal(self.raw.agent_selection)))
+        return int(self.choice(self.legal(self.raw.agent_selection)))
 
 
 class _Policy:
@@ -222,14 +223,16 @@ class SingleSeat(gymnasium.Env):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         if self._over:
             raise self.game.illegal(f"the {self.game.name} episode is over: call reset() before step()")
-        if not whole_number(action):
+        if action.__class__ is not int and not whole_number(action):
             return self._refuse(action)
         a = int(action)  # type: ignore[call-overload]
         if not 0 <= a < len(self._mask) or not self._mask[a]:
             return self._refuse(a)
         raw, me = self.raw, self.agent
         raw.step(a)
-        reward = self._pending + raw.rewards[me] + self._opponent_moves()
+        reward = self._pending + raw.rewards[me]
+        if raw.agent_selection != me and not raw.terminations[me]:
+            reward += self._opponent_moves()
         self._pending = 0.0
         terminated = bool(raw.terminations[me])
         self._over = terminated

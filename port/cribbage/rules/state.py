@@ -412,9 +412,11 @@ class HandState:
 
     def go(self, seat: int) -> None:
         """Say GO: only when no card in hand fits the count."""
-        seat = check_seat(seat, "say GO")
-        self._expect_turn(seat, "say GO")
-        if self.can_play(seat):
+        if seat.__class__ is not int or seat != self.to_act or self.phase is not Phase.PLAY \
+                or self.winner is not None:      # as in play: the seat on turn is one test
+            seat = check_seat(seat, "say GO")
+            self._expect_turn(seat, "say GO")
+        if self._fits(seat):
             raise IllegalMove(f"seat {seat} cannot say GO: it holds a card that fits the count of {self.count}")
         self.said_go[seat] = True
         self._events.append(_event(seat, Act.GO, count=self.count, words="go"))
