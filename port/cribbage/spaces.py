@@ -141,16 +141,22 @@ def _array(me: int, hand: Sequence[Card], kept: Sequence[Card], my_crib: Sequenc
     o = _ZERO.copy()
     # The card planes' 1s and the phase's are set at once (one numpy call, not one per
     # card), then the numbers after the planes.
-    ones = [HAND + c for c in hand if c != pending]
-    ones += [KEPT + c for c in kept]
-    ones += [MY_CRIB + c for c in my_crib]
+    # Loops, not comprehensions: each comprehension is a call of its own, and the
+    # lists are short. The hand's plane is at 0: its cards are their own places.
+    ones = list(hand) if pending is None else [c for c in hand if c != pending]
+    ones.append(_PHASE_AT[phase])
+    for c in kept:
+        ones.append(KEPT + c)
+    for c in my_crib:
+        ones.append(MY_CRIB + c)
     if pending is not None:
         ones.append(MY_CRIB + pending)
     if starter is not None:
         ones.append(STARTER + starter)
-    ones += [COUNT + c for c in count_cards]
-    ones += [(MY_PLAYED if seat == me else OPP_PLAYED) + c for seat, c in played]
-    ones.append(_PHASE_AT[phase])
+    for c in count_cards:
+        ones.append(COUNT + c)
+    for seat, c in played:
+        ones.append((MY_PLAYED if seat == me else OPP_PLAYED) + c)
     o.put(ones, 1)
     o[_S] = count / 31
     o[_S + 5:] = (is_dealer, opponent_left / 6, opponent_discarded, said_go[me], said_go[1 - me],
