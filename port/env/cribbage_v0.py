@@ -105,11 +105,11 @@ class raw_env(TwoSeats):  # noqa: N801 - PettingZoo's own name for the unwrapped
         self.deals += 1
         self.pending = None
         self.agents = list(AGENTS)
-        self.rewards = {a: 0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
+        self.rewards = dict.fromkeys(AGENTS, 0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {P0: {}, P1: {}}
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
