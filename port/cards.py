@@ -210,6 +210,16 @@ def shuffled_top(rng: Rng, k: int) -> list[Card]:
     the deal needs two cards, not the 51 steps)."""
     if type(rng) is not PascalRandom or not 0 < k < 52:
         return shuffled_deck(rng)[-k:] if k else []
+    return shuffle_started(rng, k)[0][52 - k:]
+
+
+def shuffle_started(rng: Rng, k: int) -> tuple[list[Card], int | None]:
+    """The first ``k`` steps of ``shuffled_deck(rng)`` (0 < k < 52): a deck whose top k
+    cards are already the shuffled deck's, and the seed its other steps go on from
+    (``shuffle_finish``); the generator is left where the whole shuffle leaves it. A
+    generator other than PascalRandom shuffles the whole deck at once (seed None)."""
+    if type(rng) is not PascalRandom or not 0 < k < 52:
+        return shuffled_deck(rng), None
     cards = deck()
     seed = rng.seed
     for i in range(51, 51 - k, -1):
@@ -218,7 +228,16 @@ def shuffled_top(rng: Rng, k: int) -> list[Card]:
         cards[i], cards[j] = cards[j], cards[i]
     mul, add = _JUMPS[51 - k]
     rng.seed = (seed * mul + add) & 0xFFFFFFFF
-    return cards[52 - k:]
+    return cards, seed
+
+
+def shuffle_finish(cards: list[Card], seed: int, k: int) -> None:
+    """The steps ``shuffle_started(rng, k)`` left (from its ``seed``), in place: they
+    shuffle ``cards[:52 - k]`` only, so cards taken from the top since change nothing."""
+    for i in range(51 - k, 0, -1):
+        seed = (seed * 0x08088405 + 1) & 0xFFFFFFFF
+        j = (seed * (i + 1)) >> 32
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _jumps(n: int) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from port.cards import CARDS, Card, PascalRandom, card, parse
+from port.cards import CARDS, Card, PascalRandom, card, parse, shuffled_deck
 from port.cribbage.rules import (
     Act, GameState, HandState, IllegalMove, Options, Phase, Player, View, cut_for_deal,
     play_game, play_hand,
@@ -61,6 +61,23 @@ def test_deal_six_cards_each_one_at_a_time_non_dealer_first() -> None:
     assert h.hands[1] == [deck[51], deck[49], deck[47], deck[45], deck[43], deck[41]]
     assert h.hands[0] == [deck[50], deck[48], deck[46], deck[44], deck[42], deck[40]]
     assert h.phase is Phase.DISCARD and h.starter is None
+
+
+def test_a_seeded_deal_is_the_deal_of_the_whole_shuffled_deck_stock_and_generator_too() -> None:
+    # HandState.deal shuffles the 13 cards it deals and cuts at once, the stock's other
+    # cards when the stock is first read: the same cards in the same places either way.
+    for seed in range(0, 4_000_000_000, 97_000_001):
+        for dealer in (0, 1):
+            whole_rng, rng = PascalRandom(seed), PascalRandom(seed)
+            whole, h = HandState(dealer, shuffled_deck(whole_rng)), HandState.deal(dealer, rng)
+            assert rng.seed == whole_rng.seed and h.hands == whole.hands
+            if seed % 2:                      # read before the cut, or only after it
+                assert h.copy().stock == whole.stock and h.stock == whole.stock
+            for s in (0, 1):
+                h.discard(s, h.hands[s][:2])
+                whole.discard(s, whole.hands[s][:2])
+            copied = h.copy()
+            assert h.starter == whole.starter and h.stock == whole.stock == copied.stock
 
 
 def test_deal_each_lays_away_two_to_the_dealers_crib_in_any_order() -> None:

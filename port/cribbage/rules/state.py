@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from port.cards import CARDS, Card, Rng, shuffled_deck, shuffled_top, text
+from port.cards import CARDS, Card, Rng, shuffle_finish, shuffle_started, shuffled_top, text
 from port.checks import BadArgument, IllegalMove, check_card, check_cards, check_scores, check_seat
 from port.cribbage.rules.options import Options
 from port.cribbage.rules.scoring import (JACK, RANK_VALUE, Score, _run_length, hand_breakdown, peg_breakdown,
@@ -37,6 +37,7 @@ HAND_SIZE = 6
 CRIB_SHARE = 2     # cards each seat lays away
 LAST_COUNT = 31
 HEELS = 2
+_SETTLED = 2 * HAND_SIZE + 1     # the cards of a deal's shuffle read in play: the hands, the starter
 
 
 
@@ -163,8 +164,10 @@ class HandState:
 
     # ``events`` and ``shows`` are properties over ``_events`` and ``_shows``: the
     # boxes ``count_show`` pegged but has not written yet (``_unsaid``) are written when
-    # either is first read.
-    __slots__ = ("options", "dealer", "stock", "hands", "kept", "cribs", "starter", "phase",
+    # either is first read. ``stock`` is a property over ``_stock``: a deal from a
+    # PascalRandom shuffles the 13 cards it deals and cuts, and the rest of the
+    # shuffle (from the seed ``_unshuffled``) is made when the stock is first read.
+    __slots__ = ("options", "dealer", "_stock", "_unshuffled", "hands", "kept", "cribs", "starter", "phase",
                  "to_act", "count", "count_cards", "played", "said_go", "last_player",
                  "board", "winner", "_events", "_shows", "_unsaid", "pegging", "heels",
                  "hand_points", "crib_points")
@@ -177,11 +180,13 @@ class HandState:
         options = _check_options(options, "deal")
         cards = check_cards(deck, "deal", "the deck", 52)
         scores = check_scores(scores, "deal", options.limit)
-        self._set_up(dealer, cards, scores, options)
+        self._set_up(dealer, cards, scores, options, None)
 
-    def _set_up(self, dealer: int, cards: list[Card], scores: tuple[int, int], options: Options) -> None:
+    def _set_up(self, dealer: int, cards: list[Card], scores: tuple[int, int], options: Options,
+                unshuffled: int | None) -> None:
         """The deal of checked arguments (``cards``: the deck as a list of 52 different
-        ``Card``, which becomes the stock)."""
+        ``Card``, which becomes the stock; ``unshuffled``: the seed the shuffle of all
+        but its top 13 cards goes on from, or None when it is shuffled)."""
         self.options = options
         self.dealer = dealer
         # Six each from the top (the list's end), one at a time, the non-dealer first:
@@ -191,7 +196,8 @@ class HandState:
         second = cards[top - 1:top - 2 * HAND_SIZE:-2]
         hands = [second, first] if dealer == 0 else [first, second]
         del cards[top + 1 - 2 * HAND_SIZE:]
-        self.stock = cards
+        self._stock = cards
+        self._unshuffled = unshuffled
         self.hands = hands
         self.kept: list[tuple[Card, ...]] = [(), ()]
         self.cribs: list[tuple[Card, ...]] = [(), ()]
@@ -218,12 +224,14 @@ class HandState:
              options: Options = Options()) -> HandState:
         """A deal from a deck shuffled by ``rng``: the same seed, the same deal."""
         # The deck is the Cards unit's own shuffle of the 52 cards: not checked again
-        # (an environment deals at every reset); the other arguments are.
+        # (an environment deals at every reset); the other arguments are. Only the
+        # cards dealt and the starter are shuffled now (``stock`` makes the rest).
         dealer = check_seat(dealer, "deal")
         options = _check_options(options, "deal")
         scores = check_scores(scores, "deal", options.limit)
         h = cls.__new__(cls)
-        h._set_up(dealer, shuffled_deck(rng), scores, options)
+        cards, unshuffled = shuffle_started(rng, _SETTLED)
+        h._set_up(dealer, cards, scores, options, unshuffled)
         return h
 
     @classmethod
@@ -245,7 +253,8 @@ class HandState:
         # Field by field (search clones often): the lists copied, the rest shared
         # (tuples, cards, events and show entries are immutable).
         new = HandState.__new__(HandState)
-        new.options, new.dealer, new.stock = self.options, self.dealer, list(self.stock)
+        new.options, new.dealer, new._stock = self.options, self.dealer, list(self._stock)
+        new._unshuffled = self._unshuffled
         new.hands = [list(self.hands[0]), list(self.hands[1])]
         new.kept, new.cribs, new.starter = list(self.kept), list(self.cribs), self.starter
         new.phase, new.to_act, new.count = self.phase, self.to_act, self.count
@@ -260,6 +269,19 @@ class HandState:
     clone = copy      # the name tree search uses (port.cribbage.rules.search)
 
     # ---- reading ---------------------------------------------------------------------
+
+    @property
+    def stock(self) -> list[Card]:
+        """The cards left in the deck, its top last (the starter's place until the cut)."""
+        if self._unshuffled is not None:
+            shuffle_finish(self._stock, self._unshuffled, _SETTLED)
+            self._unshuffled = None
+        return self._stock
+
+    @stock.setter
+    def stock(self, cards: list[Card]) -> None:
+        self._stock = cards
+        self._unshuffled = None
 
     @property
     def events(self) -> list[Event]:
@@ -514,7 +536,7 @@ class HandState:
         return points
 
     def _cut(self) -> None:
-        self.starter = self.stock.pop()
+        self.starter = self._stock.pop()        # the top: shuffled, whatever is below it
         heels = HEELS if self.starter.rank == JACK else 0
         points = self._peg(self.dealer, heels, self.heels)
         self._events.append(_event(self.dealer, Act.STARTER, self.starter, points,
