@@ -405,13 +405,16 @@ class HandState:
         self.count = count
         self.last_player = seat
         # What peg_breakdown finds nothing in, seen without it (most cards): the count
-        # not 15 or 31, the card below of another rank, and no run of three or more.
-        n = len(cards)
-        if count != 15 and count != LAST_COUNT and (n < 2 or cards[-2] % 13 != c % 13) \
-                and (n < 3 or not _run_length(cards)):
-            parts: tuple[Score, ...] = ()
-        else:
+        # not 15 or 31, the card below of another rank, and no run of three or more. A
+        # run of the last k cards (k <= n) holds this card's rank and the one below's,
+        # at most k - 1 apart: ranks n or more apart need no search.
+        parts: tuple[Score, ...] = ()
+        if count == 15 or count == LAST_COUNT:
             parts = tuple(peg_breakdown(cards))
+        elif (n := len(cards)) > 1:
+            apart = cards[-2] % 13 - c % 13
+            if apart == 0 or (n > 2 and -n < apart < n and _run_length(cards)):
+                parts = tuple(peg_breakdown(cards))
         if parts:
             points = self._peg(seat, parts[-1].total, self.pegging)
             words = ", ".join([p.words for p in parts])
