@@ -145,16 +145,21 @@ def history_planes(out: np.ndarray, events: Any, seat: int, acts: tuple[Any, ...
     out[ones] = 1
 
 
+# Chance's outcomes as OpenSpiel wants them, (card, probability), made once: the pairs
+# for n cards alike (``_PAIRS[n][c]``), shared by every list of outcomes (a chance node
+# comes about every other move, and making the pairs was most of its cost).
+_PAIRS = [[(c, 1.0 / n) for c in range(52)] if n else [] for n in range(53)]
+
+
 def _uniform(stock: list[Card] | None, dealt: list[Card]) -> list[tuple[int, float]]:
     """Chance's outcomes, each card alike: the stock's (in card order), or else the
     cards not dealt yet."""
     if stock is not None:
-        cards = sorted(map(int, stock))
-    else:
-        taken = set(dealt)
-        cards = [c for c in range(52) if c not in taken]
-    p = 1.0 / len(cards)
-    return [(c, p) for c in cards]
+        pairs = _PAIRS[len(stock)]
+        return [pairs[c] for c in sorted(stock)]
+    taken = set(dealt)
+    pairs = _PAIRS[52 - len(taken)]
+    return [pairs[c] for c in range(52) if c not in taken]
 
 
 def _sample_rng(sampler: Any) -> random.Random:
