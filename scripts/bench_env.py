@@ -9,7 +9,8 @@
 positions met in random play, per second; ``sample_world`` from a seat's view at
 those positions, per second; and steps per second of the OpenSpiel bridge
 (``port.openspiel``, random legal moves with the observation tensor and the mask at
-each, chance nodes not counted) beside our AEC environment's, and beside a Python game
+each, chance nodes not counted; the tensor as OpenSpiel's list, and again through its
+numpy observation, ``make_observation``) beside our AEC environment's, and beside a Python game
 for OpenSpiel that does nothing (the same tensor size and actions, constant answers):
 the cost of OpenSpiel's calls into a Python game alone.
 
