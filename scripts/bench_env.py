@@ -10,7 +10,8 @@
 positions met in random play, per second; ``sample_world`` from a seat's view at
 those positions, per second; and steps per second of the OpenSpiel bridge
 (``port.openspiel``, random legal moves with the observation tensor and the mask at
-each, chance nodes not counted) beside our AEC environment's, and beside a Python game
+each, chance nodes not counted; the tensor as OpenSpiel's list, and again through its
+numpy observation, ``make_observation``) beside our AEC environment's, and beside a Python game
 for OpenSpiel that does nothing (the same tensor size and actions, constant answers):
 the cost of OpenSpiel's calls into a Python game alone.
 
@@ -186,14 +187,28 @@ def per_second(fn: Callable[[], object], seconds: float = 2.0) -> float:
     return n / elapsed
 
 
-def bridge(game: str, steps: int, seed: int, name: str | None = None) -> float:
+def bridge(game: str, steps: int, seed: int, name: str | None = None, arrays: bool = False) -> float:
     """Random legal moves on ``port.openspiel``'s game (or the game ``name``), the
     observation tensor and the mask built at each player move (a step); chance nodes
-    sampled, not counted."""
+    sampled, not counted. The tensor is ``state.observation_tensor(p)`` (a list of
+    floats, OpenSpiel's contract) made an array; with ``arrays`` OpenSpiel's numpy
+    observation instead (``open_spiel.python.observation.make_observation``: the
+    game's observer writes into a numpy array, no list)."""
     import pyspiel
     import port.openspiel as bridges
 
     g = pyspiel.load_game(name or (bridges.GIN_NAME if game == "ginrummy" else bridges.CRIB_NAME))
+    if arrays:
+        from open_spiel.python.observation import make_observation
+
+        observation = make_observation(g)
+
+        def observe(s: object, p: int) -> object:
+            observation.set_from(s, p)
+            return observation.tensor
+    else:
+        def observe(s: object, p: int) -> object:
+            return np.asarray(s.observation_tensor(p), dtype=np.float32)     # type: ignore[attr-defined]
     rng = random.Random(seed)
     done = 0
     t0 = clock()
@@ -205,7 +220,7 @@ def bridge(game: str, steps: int, seed: int, name: str | None = None) -> float:
                 s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
             p = s.current_player()
-            np.asarray(s.observation_tensor(p), dtype=np.float32)
+            observe(s, p)
             mask = np.asarray(s.legal_actions_mask(p), dtype=np.int8)
             s.apply_action(int(rng.choice(np.flatnonzero(mask))))
             done += 1
@@ -341,14 +356,18 @@ def search_report(runs: int, steps: int) -> None:
         print(f"{game:9} HandState.clone() {statistics.median(hands):7,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in hands)})")
         print(f"{game:9} sample_world() {statistics.median(samples):10,.0f} /s (runs {', '.join(f'{r:,.0f}' for r in samples)})")
         if have_openspiel():
-            ours, theirs, floor = [], [], []
+            ours, theirs, arrays, floor = [], [], [], []
             for seed in range(1, runs + 1):      # alternate: the machine's load falls on both
                 ours.append(ours_aec(game, steps, seed))
                 theirs.append(bridge(game, steps, seed))
+                arrays.append(bridge(game, steps, seed, arrays=True))
                 floor.append(bridge(game, steps, seed, register_floor(game)))
             print(f"{game:9} bridge {statistics.median(theirs):9,.0f} steps/s (runs {', '.join(f'{r:,.0f}' for r in theirs)})"
                   f" | our AEC {statistics.median(ours):9,.0f} (runs {', '.join(f'{r:,.0f}' for r in ours)}) | ratio {statistics.median(theirs) / statistics.median(ours):.2f}x",
                   flush=True)
+            print(f"{game:9} bridge, numpy observation {statistics.median(arrays):9,.0f} steps/s "
+                  f"(runs {', '.join(f'{r:,.0f}' for r in arrays)}) | ratio to our AEC "
+                  f"{statistics.median(arrays) / statistics.median(ours):.2f}x", flush=True)
             print(f"{game:9} a Python game doing nothing, same sizes, same loop {statistics.median(floor):9,.0f} steps/s "
                   f"(runs {', '.join(f'{r:,.0f}' for r in floor)}) | ratio to our AEC "
                   f"{statistics.median(floor) / statistics.median(ours):.2f}x", flush=True)

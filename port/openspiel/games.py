@@ -109,7 +109,8 @@ class _Observer:
 
 
 class _Game(pyspiel.Game):
-    size = 0
+    size = 0                            # the observation tensor's floats
+    actions = 0                         # the distinct actions
     acts: tuple[Any, ...] = ()          # the game's kinds of public event (its ``Act``)
     max_events = 0                      # the most events a hand (a deal) can have
 
@@ -144,16 +145,21 @@ def history_planes(out: np.ndarray, events: Any, seat: int, acts: tuple[Any, ...
     out[ones] = 1
 
 
+# Chance's outcomes as OpenSpiel wants them, (card, probability), made once: the pairs
+# for n cards alike (``_PAIRS[n][c]``), shared by every list of outcomes (a chance node
+# comes about every other move, and making the pairs was most of its cost).
+_PAIRS = [[(c, 1.0 / n) for c in range(52)] if n else [] for n in range(53)]
+
+
 def _uniform(stock: list[Card] | None, dealt: list[Card]) -> list[tuple[int, float]]:
     """Chance's outcomes, each card alike: the stock's (in card order), or else the
     cards not dealt yet."""
     if stock is not None:
-        cards = sorted(map(int, stock))
-    else:
-        taken = set(dealt)
-        cards = [c for c in range(52) if c not in taken]
-    p = 1.0 / len(cards)
-    return [(c, p) for c in cards]
+        pairs = _PAIRS[len(stock)]
+        return [pairs[c] for c in sorted(stock)]
+    taken = set(dealt)
+    pairs = _PAIRS[52 - len(taken)]
+    return [pairs[c] for c in range(52) if c not in taken]
 
 
 def _sample_rng(sampler: Any) -> random.Random:
@@ -164,12 +170,112 @@ def _sample_rng(sampler: Any) -> random.Random:
         return random.Random()
 
 
+# ---- OpenSpiel's questions answered in Python --------------------------------------------
+
+class _Direct:
+    """OpenSpiel's own ``State`` methods answered here for callers in Python.
+
+    OpenSpiel's Python binding answers ``legal_actions``, ``legal_actions_mask``,
+    ``observation_tensor``, ``is_chance_node`` and the strings in C++, which calls
+    back into the Python game (``current_player``, ``_legal_actions``, the observer)
+    several times for each: about a dozen crossings a step, which cost as much as a
+    whole step of the AEC environment. Methods of the same name on the Python class
+    come first for a caller in Python and give the same answers the same way (lists,
+    the same errors: an unusual question goes to OpenSpiel's own method); OpenSpiel's
+    C++ (its algorithms in C++, ``apply_action``'s bookkeeping, ``clone``) still calls
+    the underscored methods and the observers, so both roads stay open and equal
+    (tests/openspiel/test_bridge.py asks both at every state of random games)."""
+
+    _game: _Shared                                        # the state's game (a Python object)
+    _turn: int | None                                     # whose turn, None until worked out again
+
+    # Whose turn: OpenSpiel asks (``current_player``, ``is_terminal``, ``is_chance_node``,
+    # from C++ and from Python) about eight times a move; worked out once after each
+    # move (``_whose``) and read after. The moves themselves ask ``_over`` afresh.
+
+    def current_player(self) -> int:
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self._whose()             # type: ignore[attr-defined]
+        return turn
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def is_simultaneous_node(self) -> bool:
+        return False
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        now = self.current_player()
+        if now == _TERMINAL:
+            return []
+        if now == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]  # type: ignore[attr-defined]
+        if player is None or player == now:
+            return list(self._legal_actions(now))         # type: ignore[attr-defined]
+        if player < 0:                                    # OpenSpiel's own error
+            return pyspiel.State.legal_actions(self, player)
+        return []
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        if player is None:
+            player = self.current_player()
+        mask = [0] * (52 if player == _CHANCE else self._game.value.actions)   # max_chance_outcomes: 52 in both
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def _seat(self, player: int | None) -> int | None:
+        """The seat asked about, or None where OpenSpiel's own method must answer
+        (a pseudo-player: its error)."""
+        if player is None:
+            player = self.current_player()
+        return player if player in (0, 1) else None
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if seat is None:
+            return pyspiel.State.observation_tensor(self, player if player is not None else self.current_player())
+        if self.pos is None:                              # type: ignore[attr-defined]
+            return [0.0] * self._game.value.size
+        return self.tensor_of(seat).tolist()              # type: ignore[attr-defined]
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        seat = self._seat(player)
+        if seat is None:
+            return pyspiel.State.information_state_tensor(self, player if player is not None else self.current_player())
+        game = self._game.value
+        if not game.recall_tensor:
+            return self.observation_tensor(seat)
+        out = np.zeros(game.size + 1 + game.max_events * event_width(game.acts), np.float32)
+        self.recall_tensor_of(seat, out)                  # type: ignore[attr-defined]
+        return out.tolist()
+
+    def observation_string(self, player: int | None = None) -> str:
+        seat = self._seat(player)
+        if seat is None:
+            return pyspiel.State.observation_string(self, player if player is not None else self.current_player())
+        return self.seen_by(seat)                         # type: ignore[attr-defined]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        seat = self._seat(player)
+        if seat is None:
+            return pyspiel.State.information_state_string(self, player if player is not None else self.current_player())
+        return self.history_of(seat)                      # type: ignore[attr-defined]
+
+
 # ---- GinRummy -------------------------------------------------------------------------
 
 class GinRummyGame(_Game):
     """``python_port_ginrummy``: see the module."""
 
-    size = gs.N_OBS
+    size, actions = gs.N_OBS, gs.N_ACTIONS
     acts = tuple(GinAct)
     # A hand has at most 29 stock draws and PILE_RUN_LIMIT pile draws before, between
     # and after them (the engine's bound), a discard and a knock answer after each, and
@@ -242,24 +348,34 @@ class _Observers:
             self.seats = [gs.Observer(), gs.Observer()]
         return self.seats[view.seat].observe(view)
 
+    def observe_hand(self, pos: gin.Position, seat: int) -> np.ndarray:
+        """``observe(pos.view(seat))`` read from the hand without building the view,
+        as the environment reads it."""
+        if self.seats is None:
+            self.seats = [gs.Observer(), gs.Observer()]
+        scores = pos.game.scores
+        return self.seats[seat].observe_hand(pos.game.hand, seat, (scores[0], scores[1]))
+
 
 def _event_text(e: Any) -> str:
     return f"{e.seat}{e.act.value}" if e.card is None else f"{e.seat}{e.act.value} {e.card}"
 
 
-class GinRummyState(pyspiel.State):
+class GinRummyState(_Direct, pyspiel.State):
     """A GinRummy game for OpenSpiel: chance deals each hand and draws from the stock."""
 
     def __init__(self, game: GinRummyGame) -> None:
         super().__init__(game)
         options = game.options
         self._options = _Shared(options)
+        self._game = _Shared(game)
         self._one_hand = options.score_limit == 0
         self.pos: gin.Position | None = None   # None until the first hand is dealt
         self.dealt: list[Card] = []            # the hand being dealt, in the order dealt
         self.first = 0                          # who moves first in the hand being dealt
         self.drawing = False                    # a stock draw waits for chance's card
         self._seen = _Observers()
+        self._turn: int | None = None           # whose turn (``_Direct``), None: not worked out
 
     @property
     def options(self) -> GinOptions:
@@ -276,17 +392,16 @@ class GinRummyState(pyspiel.State):
     def _dealing(self) -> bool:
         return self.pos is None or self.pos.hand.phase is Phase.OVER
 
-    def current_player(self) -> int:
-        # OpenSpiel asks this several times a step: the shortest path first.
+    def _whose(self) -> int:
         pos = self.pos
         if pos is None:
             return _CHANCE
         h = pos.hand
         if h.phase is Phase.OVER:
-            return _TERMINAL if self._one_hand or pos.game.over else _CHANCE
+            return _TERMINAL if self._over() else _CHANCE
         return _CHANCE if self.drawing else h.to_move
 
-    def is_terminal(self) -> bool:
+    def _over(self) -> bool:
         pos = self.pos
         if pos is None or pos.hand.phase is not Phase.OVER:
             return False
@@ -301,7 +416,12 @@ class GinRummyState(pyspiel.State):
     # -- moves
 
     def _apply_action(self, action: int) -> None:
-        action = int(action)
+        try:
+            self._move(int(action))
+        finally:
+            self._turn = None                   # whose turn: worked out again when asked
+
+    def _move(self, action: int) -> None:
         if self.drawing:                        # chance's card goes on top, then it is drawn
             stock = self.pos.hand.stock         # type: ignore[union-attr]
             i = stock.index(Card(action))
@@ -318,7 +438,7 @@ class GinRummyState(pyspiel.State):
                 self.drawing = True
             else:
                 self.pos.step(action)           # type: ignore[union-attr]
-            if self.pos.hand.phase is Phase.OVER and not self.is_terminal():   # type: ignore[union-attr]
+            if self.pos.hand.phase is Phase.OVER and not self._over():   # type: ignore[union-attr]
                 self.first = self.pos.game.next_first()                         # type: ignore[union-attr]
                 self.dealt = []
 
@@ -407,7 +527,7 @@ class GinRummyState(pyspiel.State):
     def tensor_of(self, player: int) -> np.ndarray:
         if self.pos is None:
             return np.zeros(gs.N_OBS, np.float32)
-        return self._seen.observe(self.pos.view(player))
+        return self._seen.observe_hand(self.pos, player)
 
     def recall_tensor_of(self, player: int, out: np.ndarray) -> None:
         """The perfect-recall information-state tensor into ``out``: the observation,
@@ -432,7 +552,7 @@ class GinRummyState(pyspiel.State):
 class CribbageGame(_Game):
     """``python_port_cribbage``: see the module."""
 
-    size = cs.N_OBS
+    size, actions = cs.N_OBS, cs.N_ACTIONS
     acts = tuple(CribAct)
     # A deal: two lay-aways, the starter, eight cards played, a GO or a go point after
     # each at most twice over, three shows.
@@ -455,17 +575,19 @@ class CribbageGame(_Game):
         return CribbageState(self)
 
 
-class CribbageState(pyspiel.State):
+class CribbageState(_Direct, pyspiel.State):
     """A Cribbage game for OpenSpiel: chance cuts for the deal, deals, and cuts the starter."""
 
     def __init__(self, game: CribbageGame) -> None:
         super().__init__(game)
         self._options = _Shared(game.options)
+        self._game = _Shared(game)
         self.whole = game.deals == 0
         self.pos: crib.Position | None = None
         self.dealer: int | None = None          # cut for the first deal by chance
         self.dealt: list[Card] = []
         self.cutting: int | None = None         # the last lay-away, waiting for the cut
+        self._turn: int | None = None           # whose turn (``_Direct``), None: not worked out
 
     @property
     def options(self) -> CribOptions:
@@ -478,10 +600,9 @@ class CribbageState(pyspiel.State):
         return new
 
     def _dealing(self) -> bool:
-        return self.pos is None or (self.pos.hand.phase is CribPhase.DONE and not self.is_terminal())
+        return self.pos is None or (self.pos.hand.phase is CribPhase.DONE and not self._over())
 
-    def current_player(self) -> int:
-        # OpenSpiel asks this several times a step: the shortest path first.
+    def _whose(self) -> int:
         pos = self.pos
         if pos is None or self.cutting is not None:
             return _CHANCE
@@ -492,7 +613,7 @@ class CribbageState(pyspiel.State):
             return _CHANCE if self.whole else _TERMINAL
         return pos.to_move()                    # type: ignore[return-value]
 
-    def is_terminal(self) -> bool:
+    def _over(self) -> bool:
         pos = self.pos
         if pos is None:
             return False
@@ -508,7 +629,12 @@ class CribbageState(pyspiel.State):
         return _uniform(self.pos.hand.stock if self.cutting is not None else None, self.dealt)   # type: ignore[union-attr]
 
     def _apply_action(self, action: int) -> None:
-        action = int(action)
+        try:
+            self._move(int(action))
+        finally:
+            self._turn = None                   # whose turn: worked out again when asked
+
+    def _move(self, action: int) -> None:
         if self.dealer is None:
             self.dealer = action
         elif self.cutting is not None:          # chance's card is the starter
@@ -531,7 +657,7 @@ class CribbageState(pyspiel.State):
                 self.cutting = action           # both have laid away: the cut comes first
             else:
                 pos.step(action)
-            if pos.hand.phase is CribPhase.DONE and not self.is_terminal():
+            if pos.hand.phase is CribPhase.DONE and not self._over():
                 self.dealt = []
 
     def _start_deal(self) -> None:

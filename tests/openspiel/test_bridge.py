@@ -3,6 +3,7 @@ checks, resampling of information states, and its ISMCTS bot playing on our rule
 from __future__ import annotations
 
 import random
+from typing import Any
 import tracemalloc
 
 import pytest
@@ -131,6 +132,64 @@ def test_the_tensors_and_whose_turn_match_the_views_at_every_move_and_in_copies(
     assert len(copies) > 3
     for state in copies[:4]:                                                # a copy goes on by itself
         play_randomly_from(state, rng, check, moves=60)
+
+
+@pytest.mark.parametrize("name,params", [(GIN_NAME, {"score_limit": 1}), (GIN_NAME, {"recall_tensor": True}),
+                                         (CRIB_NAME, {"deals": 0, "limit": 61, "recall_tensor": True})],
+                         ids=["gin-game", "gin-recall", "crib-game"])
+def test_the_answers_in_python_are_openspiels_own_at_every_state(name: str, params: dict) -> None:
+    """The bridge answers OpenSpiel's questions in Python for callers in Python
+    (``_Direct``); OpenSpiel's own methods (``pyspiel.State.x(state, ...)``, through
+    C++ and back) must give the same at every state: chance, player and terminal
+    nodes, every seat asked, and OpenSpiel's errors for a pseudo-player."""
+    game = pyspiel.load_game(name, params)
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    kinds = set()
+    cpp = pyspiel.State
+    steps = [0]
+
+    def same(state: object) -> None:
+        s: Any = state
+        assert s.current_player() == s._whose() == cpp.current_player(s)
+        assert s.is_terminal() == s._over() and s.is_chance_node() == cpp.is_chance_node(s)
+        assert s.is_player_node() == cpp.is_player_node(s)
+        kinds.add(s.current_player())
+        assert s.legal_actions() == cpp.legal_actions(s)
+        assert s.legal_actions_mask() == cpp.legal_actions_mask(s)
+        for p in (0, 1):
+            assert s.legal_actions(p) == cpp.legal_actions(s, p)
+            assert s.legal_actions_mask(p) == cpp.legal_actions_mask(s, p)
+            assert s.observation_tensor(p) == cpp.observation_tensor(s, p)
+            if steps[0] % 40 == 0 or name == CRIB_NAME:        # GinRummy's recall tensor: 119,505 floats
+                assert s.information_state_tensor(p) == cpp.information_state_tensor(s, p)
+            assert s.observation_string(p) == cpp.observation_string(s, p)
+            assert s.information_state_string(p) == cpp.information_state_string(s, p)
+        if s.is_chance_node():
+            assert s.legal_actions_mask(-1) == cpp.legal_actions_mask(s, -1)
+        if s.is_player_node():
+            assert s.observation_tensor() == cpp.observation_tensor(s)
+            assert s.information_state_string() == cpp.information_state_string(s)
+            assert type(s.observation_tensor()) is list and type(s.legal_actions_mask()) is list
+        else:
+            for ask in ("observation_tensor", "information_state_string"):
+                with pytest.raises(pyspiel.SpielError):
+                    getattr(cpp, ask)(s)
+                with pytest.raises(pyspiel.SpielError):
+                    getattr(s, ask)()
+
+    while not state.is_terminal():
+        same(state)
+        steps[0] += 1
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            if rng.random() < 0.05:
+                state = state.clone()                 # a copy answers alike
+    same(state)
+    assert {int(pyspiel.PlayerId.CHANCE), 0, 1, int(pyspiel.PlayerId.TERMINAL)} <= kinds
 
 
 def play_randomly_from(state: object, rng: random.Random, check: object, moves: int) -> None:
