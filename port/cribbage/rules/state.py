@@ -290,12 +290,24 @@ class HandState:
             self._say_show()
         return self._events
 
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        if self._unsaid:             # the boxes' events first, then the list given in their place
+            self._say_show()
+        self._events = events
+
     @property
     def shows(self) -> list[ShowEntry]:
         """The boxes of the show counted so far."""
         if self._unsaid:
             self._say_show()
         return self._shows
+
+    @shows.setter
+    def shows(self, shows: list[ShowEntry]) -> None:
+        if self._unsaid:
+            self._say_show()
+        self._shows = shows
 
     @property
     def non_dealer(self) -> int:
