@@ -44,7 +44,7 @@ def test_the_cribbage_app_holds_its_game_and_runs_with_pyxel_play(built: Path, t
     script = tmp_path / "smoke.txt"
     script.write_text("wait 30\nkey b\nwait 60\nshot game\n")
     done = subprocess.run([str(BIN / "pyxel"), "play", str(built / "cribbage.pyxapp")], cwd=tmp_path,
-                          env=_env(CRIBBAGE_ARGS=f"--headless --script {script} --shots {tmp_path}"),
+                          env=_env(tmp_path, CRIBBAGE_ARGS=f"--headless --script {script} --shots {tmp_path}"),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr and (tmp_path / "game.png").exists()
@@ -95,9 +95,13 @@ def _needs_app() -> None:
         pytest.skip("port/main/app.py (the game's frame loop) is not there yet")
 
 
-def _env(**extra: str) -> dict[str, str]:
+def _env(tmp: Path, **extra: str) -> dict[str, str]:
+    """The environment of a run of the app; its temporary directory the test's own:
+    `pyxel play` unpacks the app under the temporary directory's pyxel/play and sweeps
+    other processes' folders there, which fails now and then when the suite's two
+    workers play at once (one sweeps a folder the other is removing)."""
     env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_DEBUG"}
-    return {**env, "SDL_AUDIODRIVER": "dummy", **extra}
+    return {**env, "SDL_AUDIODRIVER": "dummy", "TMPDIR": str(tmp), **extra}
 
 
 def test_the_app_runs_with_pyxel_play_for_some_hundred_frames(built: Path, tmp_path: Path) -> None:
@@ -107,7 +111,7 @@ def test_the_app_runs_with_pyxel_play_for_some_hundred_frames(built: Path, tmp_p
     shots = tmp_path / "shots"
     done = subprocess.run(
         [str(BIN / "pyxel"), "play", str(built / "ginrummy.pyxapp")], cwd=tmp_path,
-        env=_env(GINRUMMY_ARGS=f"--headless --script {script} --shots {shots}"),
+        env=_env(tmp_path, GINRUMMY_ARGS=f"--headless --script {script} --shots {shots}"),
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
@@ -130,7 +134,7 @@ def test_the_app_runs_its_own_copy_of_the_game(built: Path, tmp_path: Path) -> N
             f"runpy.run_path({str(appdir / 'startup.py')!r}, run_name='__main__')\n"
             "print('ran', port.__file__)\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path,
-                          env=_env(GINRUMMY_ARGS=f"--headless --script {script} --shots {tmp_path}"),
+                          env=_env(tmp_path, GINRUMMY_ARGS=f"--headless --script {script} --shots {tmp_path}"),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"ran {appdir}" in done.stdout
@@ -138,7 +142,7 @@ def test_the_app_runs_its_own_copy_of_the_game(built: Path, tmp_path: Path) -> N
 
 def test_the_app_passes_the_command_line_through(built: Path, tmp_path: Path) -> None:
     done = subprocess.run([str(BIN / "pyxel"), "play", str(built / "ginrummy.pyxapp")],
-                          cwd=tmp_path, env=_env(GINRUMMY_ARGS="/?"),
+                          cwd=tmp_path, env=_env(tmp_path, GINRUMMY_ARGS="/?"),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and "Usage:" in done.stdout
 
@@ -148,7 +152,7 @@ def test_the_app_runs_under_pyxel_play_with_no_display(built: Path, tmp_path: Pa
     (the game sets the dummy audio driver itself when headless)."""
     script = tmp_path / "smoke.txt"
     script.write_text("wait 30\nkey o\nshot options\n")
-    env = {k: v for k, v in _env().items()
+    env = {k: v for k, v in _env(tmp_path).items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_AUDIODRIVER", "SDL_VIDEODRIVER")}
     env["GINRUMMY_ARGS"] = f"--headless --script {script} --shots {tmp_path}"
     done = subprocess.run([str(BIN / "pyxel"), "play", str(built / "ginrummy.pyxapp")], cwd=tmp_path,
@@ -226,8 +230,10 @@ print("play_pyxel_app returned", flush=True)
 
 
 @needs_xvfb
-def test_the_app_starts_and_plays_with_only_what_the_web_runtime_offers(built: Path, tmp_path: Path) -> None:
-    env = {k: v for k, v in _env().items() if k not in ("SDL_AUDIODRIVER", "GINRUMMY_ARGS")}
+def test_the_app_starts_and_plays_with_only_what_the_web_runtime_offers(built: Path, tmp_path: Path,
+                                                                       tmp_path_factory: pytest.TempPathFactory) -> None:
+    scratch = tmp_path_factory.mktemp("pyxel-tmp")        # pyxel's own files: not the "disk" looked at below
+    env = {k: v for k, v in _env(scratch).items() if k not in ("SDL_AUDIODRIVER", "GINRUMMY_ARGS")}
     env["SDL_VIDEODRIVER"] = "x11"
     done = in_xvfb([sys.executable, "-c", BROWSER_RUN, str(built / "ginrummy.pyxapp")],
                    cwd=tmp_path, env=env, timeout=300)
