@@ -118,7 +118,7 @@ class Position:
             h.go(seat)
         else:
             h.play(seat, action)
-        h.finish_show()
+        h.count_show()          # the boxes' words written when read (a view)
         if self.episode == "game" and h.phase is Phase.DONE and h.winner is None:
             self.game.next_hand()
 
