@@ -143,7 +143,10 @@ def test_a_persons_clock_starts_when_the_question_is_shown_and_a_silent_client_c
         ann.send("shown", table=table, seq=ask["seq"])
         shown_at = time.monotonic()
         running = ann.wait("clock")
-        assert (running["running"], running["name"]) == (True, "Ann") and 0.8 <= running["seconds"] <= 1
+        # The whole second left when it starts, less the server's own delay (under a
+        # loaded machine's scheduling it has been 0.2 s and more); asked 1.3 s before,
+        # a clock started then would have nothing left.
+        assert (running["running"], running["name"]) == (True, "Ann") and 0.5 <= running["seconds"] <= 1
         first = ann.wait("timeout", timeout=5)
         assert first["count"] == 1 and time.monotonic() - shown_at >= 0.9
         # Her next question she never says is shown: its clock runs 1.5 s after it was asked.
