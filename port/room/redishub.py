@@ -475,11 +475,13 @@ class RedisHub(Hub):
 
     async def _owner(self, table_id: str) -> str | None:
         """Who applies a table: as last learnt (an owner changes only when a table is
-        taken over, and then the old one's silence or its fence tells), else asked."""
+        taken over, and then the old one's silence or its fence tells), else asked; a
+        player's message is refused in plain words if Redis cannot be asked (it may be
+        gone before this process has heard: the message must not wait for its return)."""
         if table_id in self.owners:
             return self.owners[table_id]
         assert self.link is not None
-        got = await self.link.ask("GET", f"room:owner:{table_id}")
+        got = await self.link.ask("GET", f"room:owner:{table_id}", away=Refused(AWAY))
         owner = got.decode() if isinstance(got, bytes) else None
         if owner is not None:
             self.owners[table_id] = owner
