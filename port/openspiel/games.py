@@ -162,6 +162,15 @@ def _uniform(stock: list[Card] | None, dealt: list[Card]) -> list[tuple[int, flo
     return [pairs[c] for c in range(52) if c not in taken]
 
 
+def _redeal(dealt: list[Card], mine: list[Card], rng: random.Random) -> list[Card]:
+    """The cards dealt so far with the other seat's drawn again from the cards the seat
+    has not seen (its own, ``mine``, stay where they are): a deal it cannot tell apart."""
+    seen = set(mine)
+    unseen = [c for c in CARDS if c not in seen]
+    rng.shuffle(unseen)
+    return [c if c in seen else unseen.pop() for c in dealt]
+
+
 def _sample_rng(sampler: Any) -> random.Random:
     """A generator for a resample, seeded from OpenSpiel's probability sampler."""
     try:
@@ -218,7 +227,7 @@ class _Direct:
         if now == _CHANCE:
             return [a for a, _ in self.chance_outcomes()]  # type: ignore[attr-defined]
         if player is None or player == now:
-            return list(self._legal_actions(now))         # type: ignore[attr-defined]
+            return self._legal_actions(now)               # type: ignore[attr-defined]  (a new list each call)
         if player < 0:                                    # OpenSpiel's own error
             return pyspiel.State.legal_actions(self, player)
         return []
@@ -499,10 +508,7 @@ class GinRummyState(_Direct, pyspiel.State):
         """While a hand is dealt: the other seat's cards dealt so far drawn again from
         the cards ``player`` has not seen (the hand before is over and shown)."""
         new = self.__deepcopy__({})
-        mine = set(self._mine_dealt(player))
-        unseen = [c for c in CARDS if c not in mine]
-        rng.shuffle(unseen)
-        new.dealt = [c if c in mine else unseen.pop() for c in self.dealt]
+        new.dealt = _redeal(self.dealt, self._mine_dealt(player), rng)
         return new
 
     def history_of(self, player: int) -> str:
@@ -699,10 +705,7 @@ class CribbageState(_Direct, pyspiel.State):
             return self.__deepcopy__({})            # the cut for the first deal: nothing hidden yet
         if self._dealing():
             new = self.__deepcopy__({})
-            mine = set(self._mine_dealt(player_id))
-            unseen = [c for c in CARDS if c not in mine]
-            rng.shuffle(unseen)
-            new.dealt = [c if c in mine else unseen.pop() for c in self.dealt]
+            new.dealt = _redeal(self.dealt, self._mine_dealt(player_id), rng)
             return new
         pos = self.pos
         assert pos is not None

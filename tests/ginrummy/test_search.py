@@ -137,33 +137,18 @@ def test_a_discarded_card_came_from_the_deal_or_a_stock_draw_before_it_in_propor
 
 def play_on_positions(count: int, seed: int):
     """Positions at a seat's draw after the other seat answered a knock question with
-    play on (seats that discard to the least deadwood, and play on two questions in three)."""
-    from port.ginrummy.rules.melds import deadwood_mask
-    from port.ginrummy.rules.search import DRAW_PILE, PLAY_ON
-    from port.ginrummy.rules.state import Act
+    play on (seats that discard to the least deadwood, and play on two questions in
+    three): scripts/sample_check.py's, so that its measurements and these tests look
+    at the same positions."""
+    import importlib.util
+    from pathlib import Path
 
-    rng = random.Random(seed)
-    while count:
-        p = Position.deal(Options(score_limit=0), seed=rng.getrandbits(32))
-        while not p.terminal:
-            h, seat, acts = p.hand, p.to_move(), p.legal_actions()
-            if h.phase is Phase.DRAW and any(e.seat != seat and e.act is Act.PLAY_ON for e in h.events):
-                yield p, seat
-                count -= 1
-                break
-            mine = h.hands[seat]
-            if KNOCK in acts:
-                a = PLAY_ON if rng.random() < 2 / 3 else KNOCK
-            elif acts[0] >= DISCARD0:
-                a = min(acts, key=lambda a: deadwood_mask(mine & ~_bit(a - DISCARD0)))
-            else:
-                a = DRAW_PILE if DRAW_PILE in acts and rng.random() < 0.2 else DRAW_STOCK
-            p.step(a)
-
-
-def _bit(c: int) -> int:
-    from port.cards import CARDS
-    return CARDS[c].bit
+    path = Path(__file__).resolve().parents[2] / "scripts" / "sample_check.py"
+    spec = importlib.util.spec_from_file_location("sample_check", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script.play_on_views(count, seed)
 
 
 def test_after_a_play_on_the_cheap_knock_question_check_agrees_with_the_engines_replay() -> None:

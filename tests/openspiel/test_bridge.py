@@ -208,6 +208,8 @@ def play_randomly_from(state: object, rng: random.Random, check: object, moves: 
 def _greedy(state: object, rng: random.Random) -> int:
     """A quick GinRummy seat that melds: takes the pile card when it lowers its
     deadwood, discards what leaves the least, and plays on two knock questions in three."""
+    from port.cards import CARDS
+    from port.ginrummy.computer import _bits
     from port.ginrummy.rules.melds import deadwood_mask
     from port.ginrummy.rules.search import DISCARD0, DRAW_PILE, DRAW_STOCK, KNOCK, PLAY_ON
 
@@ -217,26 +219,12 @@ def _greedy(state: object, rng: random.Random) -> int:
     if KNOCK in acts:
         return PLAY_ON if rng.random() < 2 / 3 else KNOCK
     if acts[0] >= DISCARD0:
-        return min(acts, key=lambda a: deadwood_mask(mine & ~(1 << _bit_index(a - DISCARD0))))
+        return min(acts, key=lambda a: deadwood_mask(mine & ~CARDS[a - DISCARD0].bit))
     if DRAW_PILE in acts:
         top = h.pile[-1].bit
         if min(deadwood_mask(mine | top & ~b) for b in _bits(mine)) < deadwood_mask(mine):
             return DRAW_PILE
     return DRAW_STOCK
-
-
-def _bit_index(c: int) -> int:
-    from port.cards import CARDS
-    return CARDS[c].bit.bit_length() - 1
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def play_on_states(count: int, seed: int) -> list[object]:

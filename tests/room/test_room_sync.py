@@ -49,18 +49,22 @@ def _long_game() -> list[tuple[int, dict[str, Any]]]:
     return driver.moves[:-1]        # the last move ends the game: the table is left asking for it
 
 
-@pytest.fixture(scope="module")
-def long_room(tmp_path_factory: pytest.TempPathFactory):
-    data = tmp_path_factory.mktemp("long") / "room"
-    data.mkdir()
-    moves = _long_game()
-    store = SqliteStore(data / "ROOM.DB")
+def _open_long_table(store: Any, moves: list[tuple[int, dict[str, Any]]]) -> None:
+    """Ann and Bob's accounts and their long game's table, its moves all made, in ``store``."""
     for name in ("Ann", "Bob"):
         secret, salt = accounts.hash_password("pw")
         store.create_account(name, secret, salt, False)
     store.open_table(TableRow(TABLE, "ginrummy", ("Ann", "Bob"), {**RULES, "_room": {"clock": 0}}, SEED,
                               time.time(), tuple({"seat": s, "move": m} for s, m in moves)))
     store.close()
+
+
+@pytest.fixture(scope="module")
+def long_room(tmp_path_factory: pytest.TempPathFactory):
+    data = tmp_path_factory.mktemp("long") / "room"
+    data.mkdir()
+    moves = _long_game()
+    _open_long_table(SqliteStore(data / "ROOM.DB"), moves)
     with RoomProcess(data) as server:
         yield server, moves
 
@@ -202,13 +206,7 @@ def test_a_rejoin_through_the_other_process_gets_the_whole_long_stream(tmp_path:
     from port.room.redisstore import RedisStore
 
     moves = _long_game()
-    store = RedisStore(redis_url)
-    for name in ("Ann", "Bob"):
-        secret, salt = accounts.hash_password("pw")
-        store.create_account(name, secret, salt, False)
-    store.open_table(TableRow(TABLE, "ginrummy", ("Ann", "Bob"), {**RULES, "_room": {"clock": 0}}, SEED,
-                              time.time(), tuple({"seat": s, "move": m} for s, m in moves)))
-    store.close()
+    _open_long_table(RedisStore(redis_url), moves)
     owner = RoomProcess(tmp_path / "one", "--redis", redis_url).start()        # resumes the table: its owner
     other = RoomProcess(tmp_path / "two", "--redis", redis_url).start()
     try:
